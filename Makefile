@@ -1,0 +1,50 @@
+# Rödskägg scorekeeper. `make run` tries the product, `make test` runs every check.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STUBS := .venv-stubs
+BOARD ?= pico
+
+.PHONY: run test lint typecheck pytest mptest bench bundle deploy gallery clean
+
+$(BIN)/.installed: requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(STUBS)/.installed: requirements-typecheck.txt
+	$(PY) -m venv $(STUBS)
+	$(STUBS)/bin/pip install -q --disable-pip-version-check -r requirements-typecheck.txt
+	touch $@
+
+run: $(BIN)/.installed
+	$(BIN)/python -m tools.sim
+
+test: lint typecheck pytest mptest
+
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+
+typecheck: $(STUBS)/.installed
+	$(STUBS)/bin/python tools/typecheck.py
+
+pytest: $(BIN)/.installed
+	$(BIN)/python -m pytest -q host_tests
+
+mptest: $(BIN)/.installed
+	$(BIN)/python tools/mptest.py
+
+bench: $(BIN)/.installed
+	$(BIN)/python -m tools.bench
+
+bundle: $(BIN)/.installed
+	$(BIN)/python -m tools.bundle --board $(BOARD)
+
+deploy: bundle
+	$(BIN)/python -m tools.deploy $(if $(DRIVE),--drive $(DRIVE),)
+
+gallery: $(BIN)/.installed
+	$(BIN)/python -m tools.gallery
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .hypothesis

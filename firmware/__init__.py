@@ -1,0 +1,1 @@
+"""Rödskägg scorekeeper: everything that runs on the device."""

@@ -1,0 +1,252 @@
+"""The game record ``rodskagg-record/1`` (README "Game record"): JSON <-> Game.
+
+Names in the record become seat numbers in the core and back again here.
+Every error names the entry it is about: ``hand N`` (1-based), or ``hand 0``
+for the rules, players, dealer or the document itself.
+"""
+
+import json
+
+from firmware import score
+from firmware.errors import EntryError, RodskaggError
+from firmware.game import Game
+from firmware.rules import Rules
+
+FORMAT = "rodskagg-record/1"
+RECORD_KEYS = ("format", "rules", "players", "dealer", "hands")
+# Entry kinds by the key that names them, with every key each may carry.
+ENTRY_KEYS = (
+    ("adjust", ("adjust", "reason")),
+    ("fault", ("fault", "reason")),
+    ("misdeal", ("misdeal", "knocked")),
+    ("all_pass", ("all_pass",)),
+    ("lone", ("lone",)),
+    ("declarer", ("declarer", "bid", "tricks", "joined")),
+    ("tricks", ("tricks", "call")),
+)
+
+
+class RecordError(RodskaggError):
+    """A record that cannot be replayed; ``hand`` is the 1-based entry, 0 for the header."""
+
+    def __init__(self, hand, message):
+        super().__init__(message)
+        self.hand = hand
+        self.message = message
+
+    def __str__(self):
+        return "hand %d: %s" % (self.hand, self.message)
+
+
+def _fail(message):
+    raise EntryError(message)
+
+
+def _seat(players, name, what):
+    if not isinstance(name, str) or name not in players:
+        _fail("%s %s is not a player" % (what, _quote(name)))
+    return players.index(name)
+
+
+def _quote(value):
+    return json.dumps(value) if isinstance(value, (str, int)) else type(value).__name__
+
+
+def _names_to_counts(players, obj, what, lo, hi, absent):
+    """A {name: number} object -> a tuple with one number per seat."""
+    if not isinstance(obj, dict):
+        _fail("%s must be an object of names and numbers" % what)
+    counts = [absent] * len(players)
+    for name, value in obj.items():
+        seat = _seat(players, name, "in %s," % what)
+        if type(value) is not int or not lo <= value <= hi:
+            _fail("%s of %s must be a whole number %d-%d, not %s" % (what, name, lo, hi, _quote(value)))
+        counts[seat] = value
+    return tuple(counts)
+
+
+def _reason(obj):
+    reason = obj.get("reason", "")
+    if not isinstance(reason, str):
+        _fail("the reason must be text")
+    return reason
+
+
+def entry_from_json(players, obj):
+    """One hand entry of a record -> an entry tuple (see score.py)."""
+    if not isinstance(obj, dict):
+        _fail("an entry must be an object")
+    for key, allowed in ENTRY_KEYS:
+        if key in obj:
+            for k in obj:
+                if k not in allowed:
+                    _fail("unknown key %s in a %s entry" % (_quote(k), key))
+            break
+    else:
+        _fail("unknown entry with keys %s" % ", ".join(_quote(k) for k in obj))
+    if key == "adjust":
+        deltas = _names_to_counts(players, obj["adjust"], "adjust", -score.MAX_ADJUST,
+                                  score.MAX_ADJUST, 0)
+        return (score.ADJUST, deltas, _reason(obj))
+    if key == "fault":
+        return (score.FAULT, _seat(players, obj["fault"], "fault:"), _reason(obj))
+    if key == "misdeal":
+        knocked = obj.get("knocked", True)
+        if obj["misdeal"] is not True or type(knocked) is not bool:
+            _fail("a misdeal is {\"misdeal\": true, \"knocked\": true or false}")
+        return (score.MISDEAL, knocked)
+    if key == "all_pass":
+        if obj["all_pass"] is not True:
+            _fail("all_pass must be true")
+        return (score.ALL_PASS,)
+    if key == "lone":
+        return (score.LONE, _seat(players, obj["lone"], "lone:"))
+    if key == "declarer":
+        declarer = _seat(players, obj["declarer"], "declarer:")
+        bid = obj.get("bid")
+        if bid == "R":
+            bid = score.BID_R
+        elif type(bid) is not int or not 1 <= bid <= 6:
+            _fail("bid must be 1-6 or \"R\", not %s" % _quote(bid))
+        if "tricks" not in obj:
+            _fail("a bidding hand needs its tricks")
+        tricks = _names_to_counts(players, obj["tricks"], "tricks", 0, 6, 0)
+        joined = obj.get("joined", [])
+        if not isinstance(joined, list):
+            _fail("joined must be a list of names")
+        mask = 0
+        for name in joined:
+            bit = 1 << _seat(players, name, "joined:")
+            if mask & bit:
+                _fail("%s joined twice" % name)
+            mask |= bit
+        return (score.BID, declarer, bid, tricks, mask)
+    tricks = _names_to_counts(players, obj["tricks"], "tricks", 0, 5, -1)
+    call = score.NO_SEAT
+    if "call" in obj:
+        call = _seat(players, obj["call"], "call:")
+    return (score.PLAY, tricks, call)
+
+
+def entry_to_json(players, entry):
+    """An entry tuple -> its record object (inverse of entry_from_json)."""
+    kind = entry[0]
+    if kind == score.PLAY:
+        obj = {"tricks": _counts_to_names(players, entry[1], lambda t: t >= 0)}
+        if entry[2] != score.NO_SEAT:
+            obj["call"] = players[entry[2]]
+        return obj
+    if kind == score.BID:
+        _k, declarer, bid, tricks, joined = entry
+        obj = {"declarer": players[declarer], "bid": "R" if bid == score.BID_R else bid,
+               "tricks": {}}
+        for seat in range(len(players)):
+            if tricks[seat] or seat == declarer:
+                obj["tricks"][players[seat]] = tricks[seat]
+        if joined:
+            obj["joined"] = [players[s] for s in range(len(players)) if joined >> s & 1]
+        return obj
+    if kind == score.LONE:
+        return {"lone": players[entry[1]]}
+    if kind == score.ALL_PASS:
+        return {"all_pass": True}
+    if kind == score.MISDEAL:
+        return {"misdeal": True, "knocked": entry[1]}
+    if kind == score.FAULT:
+        return {"fault": players[entry[1]], "reason": entry[2]}
+    return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": entry[2]}
+
+
+def _counts_to_names(players, counts, keep):
+    return {players[s]: counts[s] for s in range(len(players)) if keep(counts[s])}
+
+
+def _header(doc):
+    """Check the record's header and build the (empty) Game it describes."""
+    if not isinstance(doc, dict):
+        raise EntryError("a record must be a JSON object")
+    for key in doc:
+        if key not in RECORD_KEYS:
+            raise EntryError("unknown key %s in the record" % _quote(key))
+    if doc.get("format") != FORMAT:
+        raise EntryError("format must be %s" % FORMAT)
+    rules_obj = doc.get("rules")
+    if not isinstance(rules_obj, dict) or "preset" not in rules_obj:
+        raise EntryError("rules must be an object that names a preset")
+    overrides = {k: v for k, v in rules_obj.items() if k != "preset"}
+    rules = Rules(rules_obj["preset"], overrides)
+    players = doc.get("players")
+    if not isinstance(players, list):
+        raise EntryError("players must be a list of names")
+    dealer = 0
+    if "dealer" in doc:
+        if doc["dealer"] not in players:
+            raise EntryError("the dealer %s is not a player" % _quote(doc["dealer"]))
+        dealer = players.index(doc["dealer"])
+    if not isinstance(doc.get("hands", []), list):
+        raise EntryError("hands must be a list")
+    return Game(rules, players, dealer)
+
+
+def load(doc):
+    """A record (parsed JSON) -> the Game it describes, every entry applied."""
+    try:
+        game = _header(doc)
+    except RodskaggError as e:
+        raise RecordError(0, getattr(e, "message", str(e)))
+    for i, obj in enumerate(doc.get("hands", [])):
+        try:
+            game.push(entry_from_json(game.players, obj))
+        except EntryError as e:
+            raise RecordError(i + 1, e.message)
+    return game
+
+
+def loads(text):
+    """Record text -> Game."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        raise RecordError(0, "not valid JSON")
+    return load(doc)
+
+
+def to_record(game):
+    """The game as a record object, ready for json.dumps."""
+    rules = {"preset": game.rules.preset}
+    for name, value in game.rules.overrides():
+        rules[name] = value
+    return {"format": FORMAT, "rules": rules, "players": list(game.players),
+            "dealer": game.players[game.first_dealer],
+            "hands": [entry_to_json(game.players, e) for e in game.log]}
+
+
+def _scores(players, scores):
+    return "{%s}" % ", ".join("%s: %d" % (json.dumps(players[s]), scores[s])
+                              for s in range(len(players)))
+
+
+def _name(players, seat):
+    return "null" if seat == score.NO_SEAT else json.dumps(players[seat])
+
+
+def _names(players, seats):
+    return "[%s]" % ", ".join(json.dumps(players[s]) for s in seats)
+
+
+def result_json(game):
+    """The replay result as JSON text, keys in the order RECORD.md lists them.
+
+    Written by hand rather than json.dumps(dict) so the order is the same on
+    MicroPython, whose dicts do not keep insertion order.
+    """
+    p = game.players
+    st = game.state
+    after = ", ".join(_scores(p, s.scores) for s in game.states())
+    pot = "null"
+    if game.rules.pot:
+        pot = '{"pot": %d, "balance": %s}' % (st.pot, _scores(p, st.balance))
+    return ('{"scores": %s, "after": [%s], "dealer": %s, "winner": %s, "tiebreak": %s, '
+            '"out": %s, "pot": %s}' % (_scores(p, st.scores), after, _name(p, st.dealer),
+                                       _name(p, st.winner), _names(p, st.tied),
+                                       _names(p, st.out), pot))
