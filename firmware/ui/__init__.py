@@ -1,0 +1,1 @@
+"""The user interface: a pure state machine of screens (no hardware, no sleeping)."""

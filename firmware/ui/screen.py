@@ -1,0 +1,61 @@
+"""The screen model: what the UI wants shown, independent of any display driver.
+
+The display is a grid of character cells, CELL_W x CELL_H pixels each:
+21 x 8 cells on 128x64, 21 x 4 on 128x32. Line 0 is the title (drawn
+inverted); ``rows`` fill the lines below it. The UI lays text out for the
+grid (``cols``/``lines`` below), the renderer only draws it, so every
+renderer (displayio, framebuf, the simulator's text mode) shows the same.
+"""
+
+CELL_W = 6
+CELL_H = 8
+
+
+def cols(width):
+    """Characters per line on a display width pixels wide."""
+    return width // CELL_W
+
+
+def lines(height):
+    """Text lines, title included, on a display height pixels high."""
+    return height // CELL_H
+
+
+class Chart:
+    """Score lines: ``series`` holds one tuple of scores per player, oldest first.
+
+    Drawn in the area below the title, the y axis from ``lo`` (bottom) to
+    ``hi`` (top); ``marks`` labels each line's end (e.g. initials).
+    """
+
+    def __init__(self, series, lo, hi, marks=()):
+        self.series = series
+        self.lo = lo
+        self.hi = hi
+        self.marks = marks
+
+    def __eq__(self, other):
+        return (isinstance(other, Chart) and self.series == other.series
+                and self.lo == other.lo and self.hi == other.hi and self.marks == other.marks)
+
+
+class Screen:
+    """Title, text rows, one highlighted row (or -1), optionally a chart."""
+
+    def __init__(self, title, rows=(), selected=-1, chart=None):
+        self.title = title
+        self.rows = tuple(rows)
+        self.selected = selected
+        self.chart = chart
+
+    def __eq__(self, other):
+        return (isinstance(other, Screen) and self.title == other.title
+                and self.rows == other.rows and self.selected == other.selected
+                and self.chart == other.chart)
+
+    def text(self):
+        """Plain text, one line per text line: how tests and the simulator read a screen."""
+        out = [self.title]
+        for i, row in enumerate(self.rows):
+            out.append((">" if i == self.selected else " ") + row if self.selected >= 0 else row)
+        return "\n".join(out)
