@@ -39,3 +39,64 @@ PROFILES = {
     },
 }
 DEFAULT_PROFILE = "pico"
+
+# settings.toml keys (read with os.getenv on the device) and the profile field each overrides.
+SETTING_KEYS = (
+    ("RODSKAGG_SDA", "sda"),
+    ("RODSKAGG_SCL", "scl"),
+    ("RODSKAGG_WIDTH", "width"),
+    ("RODSKAGG_HEIGHT", "height"),
+    ("RODSKAGG_ADDRESS", "address"),
+    ("RODSKAGG_FREQUENCY", "frequency"),
+    ("RODSKAGG_BUTTONS", "buttons"),
+    ("RODSKAGG_BOOT_BUTTON", "boot_button"),
+)
+INT_FIELDS = ("width", "height", "address", "frequency")
+
+
+class ProfileError(ValueError):
+    """settings.toml asks for something no board can do; the text says what."""
+
+
+def resolve(getenv):
+    """The board profile: RODSKAGG_BOARD's table entry with settings.toml overrides.
+
+    getenv is os.getenv on the device, any name -> str/int/None function on
+    the host. RODSKAGG_BUTTONS is "role:PIN,role:PIN,..." in key order.
+    """
+    name = getenv("RODSKAGG_BOARD") or DEFAULT_PROFILE
+    if name not in PROFILES:
+        raise ProfileError("RODSKAGG_BOARD %s unknown; use %s" % (name, ", ".join(sorted(PROFILES))))
+    profile = dict(PROFILES[name])
+    profile["name"] = name
+    for key, field in SETTING_KEYS:
+        value = getenv(key)
+        if value is None or value == "":
+            continue
+        if field in INT_FIELDS:
+            try:
+                value = int(value, 0) if isinstance(value, str) else int(value)
+            except ValueError:
+                raise ProfileError("%s must be a number, not %s" % (key, value))
+        elif field == "buttons":
+            value = parse_buttons(key, str(value))
+        profile[field] = value
+    if profile["width"] != 128 or profile["height"] not in (32, 64):
+        raise ProfileError("display must be 128x64 or 128x32, not %dx%d" % (profile["width"], profile["height"]))
+    return profile
+
+
+def parse_buttons(key, text):
+    """"prev:GP10,next:GP11,ok:GP12" -> (("prev", "GP10"), ...), checked."""
+    buttons = []
+    for part in text.split(","):
+        role, _, pin = part.strip().partition(":")
+        if role not in ROLES or not pin:
+            raise ProfileError("%s: %s is not role:PIN with a role of %s" % (key, part, "/".join(ROLES)))
+        if role in [b[0] for b in buttons]:
+            raise ProfileError("%s names %s twice" % (key, role))
+        buttons.append((role, pin))
+    for role in ROLES[:3]:
+        if role not in [b[0] for b in buttons]:
+            raise ProfileError("%s needs a %s button" % (key, role))
+    return tuple(buttons)
