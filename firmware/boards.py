@@ -82,7 +82,8 @@ def resolve(getenv):
             value = parse_buttons(key, str(value))
         profile[field] = value
     if profile["width"] != 128 or profile["height"] not in (32, 64):
-        raise ProfileError("display must be 128x64 or 128x32, not %dx%d" % (profile["width"], profile["height"]))
+        raise ProfileError("display must be 128x64 or 128x32, not %dx%d"
+                           % (profile["width"], profile["height"]))
     return profile
 
 
