@@ -1,0 +1,101 @@
+"""Buttons: short, long, chords, bounce (CPython and MicroPython)."""
+
+import unittest
+
+from firmware import buttons as B
+
+
+def run(btn, script):
+    """script: (key, pressed, t) tuples or ("poll", t); returns the events, Nones dropped."""
+    out = []
+    for step in script:
+        if step[0] == "poll":
+            ev = btn.poll(step[1])
+        else:
+            ev = btn.key(step[0], step[1], step[2])
+        if ev is not None:
+            out.append(ev)
+    return out
+
+
+class TestButtons(unittest.TestCase):
+    def test_short_press_on_release(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        self.assertEqual(b.key(0, True, 1000), None)
+        self.assertEqual(b.poll(1100), None)
+        self.assertEqual(b.key(0, False, 1150), B.PREV)
+        self.assertEqual(run(b, [(1, True, 2000), (1, False, 2100), (2, True, 3000),
+                                 (2, False, 3080)]), [B.NEXT, B.OK])
+
+    def test_long_press_once_while_held(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        ev = run(b, [(2, True, 0), ("poll", 300), ("poll", 599), ("poll", 600), ("poll", 700),
+                     ("poll", 5000), (2, False, 6000)])
+        self.assertEqual(ev, [B.OK_LONG])
+        ev = run(b, [(0, True, 7000), ("poll", 7700), (0, False, 8000),
+                     (1, True, 9000), ("poll", 9650), (1, False, 9700)])
+        self.assertEqual(ev, [B.PREV_LONG, B.NEXT_LONG])
+
+    def test_long_press_without_poll_reported_on_release(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        self.assertEqual(run(b, [(1, True, 0), (1, False, 900)]), [B.NEXT_LONG])
+
+    def test_chord_ignored_until_all_released(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        ev = run(b, [(0, True, 0), (1, True, 50), ("poll", 700), ("poll", 2000),
+                     (0, False, 2100), ("poll", 2200), (0, True, 2300), (0, False, 2400),
+                     (1, False, 2500)])
+        self.assertEqual(ev, [])
+        # after everything is up, presses count again
+        self.assertEqual(run(b, [(2, True, 3000), (2, False, 3100)]), [B.OK])
+
+    def test_three_keys_and_long_then_chord(self):
+        b = B.Buttons(("prev", "next", "ok", "back"))
+        ev = run(b, [(2, True, 0), ("poll", 650), (0, True, 700), (3, True, 710), ("poll", 2000),
+                     (2, False, 2100), (0, False, 2200), (3, False, 2300)])
+        self.assertEqual(ev, [B.OK_LONG])
+
+    def test_bounce_storm_is_one_press(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        script = []
+        t = 1000
+        for _ in range(10):  # a storm of 2 ms contacts on pressing
+            script.append((1, True, t))
+            script.append((1, False, t + 2))
+            t += 4
+        script.append((1, True, t))
+        script.append(("poll", t + 50))
+        t += 120
+        script.append((1, False, t))
+        for _ in range(10):  # and on releasing
+            script.append((1, True, t + 2))
+            script.append((1, False, t + 4))
+            t += 4
+        self.assertEqual(run(b, script), [B.NEXT])
+
+    def test_back_button(self):
+        b = B.Buttons(("prev", "next", "ok", "back"))
+        self.assertEqual(run(b, [(3, True, 0), (3, False, 100)]), [B.BACK])
+        self.assertEqual(run(b, [(3, True, 1000), ("poll", 1700), (3, False, 1800)]), [B.BACK])
+
+    def test_odd_input_is_harmless(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        self.assertEqual(run(b, [(9, True, 0), (9, False, 10), (1, False, 20), (1, True, 100),
+                                 (1, True, 110), (1, False, 200)]), [B.NEXT])
+        self.assertRaises(ValueError, B.Buttons, ("prev", "up"))
+
+    def test_clock_wrap(self):
+        b = B.Buttons(("prev", "next", "ok"))
+        top = (1 << 29) - 50
+        self.assertEqual(run(b, [(0, True, top), ("poll", 20), (0, False, 60)]), [B.PREV])
+        self.assertEqual(run(b, [(0, True, top), ("poll", 600)]), [B.PREV_LONG])
+
+    def test_key_alphabet(self):
+        self.assertEqual(B.events_for("abc ABCd"),
+                         [B.PREV, B.NEXT, B.OK, B.PREV_LONG, B.NEXT_LONG, B.OK_LONG, B.BACK])
+        self.assertEqual(B.char_for_event(B.OK_LONG), "C")
+        self.assertRaises(ValueError, B.event_for_char, "x")
+
+
+if __name__ == "__main__":
+    unittest.main()
