@@ -1,0 +1,92 @@
+"""Random valid games for tests and benchmarks (host only).
+
+``random_entry(rng, rules, state)`` draws an entry that the rules accept after
+state; rng is a random.Random. Used by the property tests, the UI tests and
+the benchmark.
+"""
+
+from firmware import score
+from firmware.game import Game
+from firmware.rules import OPTIONS, PRESETS, Rules
+
+
+def random_rules(rng, preset=None):
+    preset = preset or rng.choice(PRESETS)
+    p = PRESETS.index(preset)
+    overrides = {}
+    for name, choice, allowed, defaults in OPTIONS:
+        if defaults[p] is None or rng.random() < 0.6:
+            continue
+        overrides[name] = rng.choice(allowed) if choice else rng.randint(allowed[0], min(allowed[1], 20))
+    return Rules(preset, overrides)
+
+
+def _split(rng, total, seats):
+    """total tricks spread over seats at random."""
+    counts = dict.fromkeys(seats, 0)
+    for _ in range(total):
+        counts[rng.choice(seats)] += 1
+    return counts
+
+
+def random_entry(rng, rules, state):
+    n = state.n
+    seats = [s for s in range(n) if state.in_play(s)]
+    left = [s for s in range(n) if s not in state.out]
+    roll = rng.random()
+    if roll < 0.05:
+        return (score.ALL_PASS,)
+    if roll < 0.08:
+        return (score.MISDEAL, rng.random() < 0.5)
+    if roll < 0.10:
+        return (score.FAULT, rng.choice(left), "fault")
+    if roll < 0.12:
+        deltas = [0] * n
+        deltas[rng.choice(left)] = rng.choice((-2, -1, 1, 3))
+        return (score.ADJUST, tuple(deltas), "fix")
+    total = rules.tricks_per_hand
+    if not rules.bidding:
+        players = [s for s in seats if rng.random() < 0.6]
+        if len(players) < 2 and rules.lone != "play_out":
+            if players and rng.random() < 0.5:
+                return (score.LONE, players[0])
+            if len(seats) < 2:
+                return (score.ALL_PASS,)
+            players = rng.sample(seats, 2)
+        if not players:
+            players = [rng.choice(seats)]
+        tricks = [-1] * n
+        if len(players) == 1:
+            tricks[players[0]] = rng.randint(0, total)
+        else:
+            for s, t in _split(rng, total, players).items():
+                tricks[s] = t
+        call = -1
+        if rules.call and rng.random() < 0.1:
+            call = rng.choice(players)
+        return (score.PLAY, tuple(tricks), call)
+    declarer = rng.choice(seats)
+    bid = score.BID_R if rng.random() < 0.08 else rng.randint(rules.min_bid, 6)
+    counts = _split(rng, total, seats)
+    if bid == score.BID_R and rng.random() < 0.5:
+        counts = dict.fromkeys(seats, 0)
+        counts[declarer] = total
+    tricks = tuple(counts.get(s, 0) for s in range(n))
+    joined = 0
+    if rules.go_along:
+        for s in seats:
+            if s != declarer and tricks[s] <= 2 and rng.random() < 0.3:
+                joined |= 1 << s
+    return (score.BID, declarer, bid, tricks, joined)
+
+
+def random_game(rng, entries, rules=None, players=None):
+    """A Game of up to entries random entries (fewer if it is won sooner)."""
+    rules = rules or random_rules(rng)
+    if players is None:
+        n = rng.randint(rules.min_players, 7)
+        players = ["P%d" % i for i in range(n)]
+    game = Game(rules, players, rng.randrange(len(players)))
+    while len(game.log) < entries and not game.outcome().over():
+        game.push(random_entry(rng, rules, game.state))
+    return game
