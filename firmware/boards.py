@@ -67,7 +67,7 @@ def resolve(getenv):
     name = getenv("RODSKAGG_BOARD") or DEFAULT_PROFILE
     if name not in PROFILES:
         raise ProfileError("RODSKAGG_BOARD %s unknown; use %s" % (name, ", ".join(sorted(PROFILES))))
-    profile = dict(PROFILES[name])
+    profile: dict = dict(PROFILES[name])
     profile["name"] = name
     for key, field in SETTING_KEYS:
         value = getenv(key)
@@ -82,14 +82,14 @@ def resolve(getenv):
             value = parse_buttons(key, str(value))
         profile[field] = value
     if profile["width"] != 128 or profile["height"] not in (32, 64):
-        raise ProfileError("display must be 128x64 or 128x32, not %dx%d"
+        raise ProfileError("display must be 128x64 or 128x32, not %sx%s"
                            % (profile["width"], profile["height"]))
     return profile
 
 
 def parse_buttons(key, text):
     """"prev:GP10,next:GP11,ok:GP12" -> (("prev", "GP10"), ...), checked."""
-    buttons = []
+    buttons: list = []
     for part in text.split(","):
         role, _, pin = part.strip().partition(":")
         if role not in ROLES or not pin:

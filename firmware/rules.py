@@ -66,6 +66,28 @@ def _show(value):
 class Rules:
     """The options of one game: a preset plus overrides, all validated."""
 
+    # One attribute per option, set from OPTIONS (None where the preset has no such option).
+    start: int
+    penalty: int
+    exact_zero: str
+    all_pass: str
+    all_pass_penalty: int
+    lone: str
+    call: bool
+    call_fail: int
+    contract: str
+    min_bid: int
+    rs_fail: str
+    rs_fail_points: int
+    defenders_score: bool
+    go_along: bool
+    join_trick: int
+    knock: bool
+    pot: bool
+    stake: int
+    pass_fee: int
+    series: int
+
     def __init__(self, preset="fem", overrides=None):
         if preset not in PRESETS or not isinstance(preset, str):
             raise RulesError("preset must be fem, bud or knack, not %s" % _show(preset))
