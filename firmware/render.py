@@ -1,0 +1,367 @@
+"""Draw a screen model (firmware/ui/screen.py) on an SSD1306: the one rendering seam.
+
+``Renderer`` draws through displayio (device and host simulator): one
+``bitmap_label`` per text line, in the 6x8 font of firmware/font.py, and a
+1-bit bitmap for the chart. ``FramebufRenderer`` draws the same pixels into
+the page buffer of the framebuf driver ``adafruit_ssd1306`` for builds
+without displayio. Both take the layout from the pure functions below
+(``text_lines``, ``draw_chart``, ``raster``), so every path shows the same
+letters, and host tests compare them pixel for pixel.
+
+Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)``
+maps the App's 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
+"""
+
+from firmware import font
+from firmware.ui import screen as screen_model
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+CELL_W = const(6)
+CELL_H = const(8)
+DIM = 0.02  # displayio brightness when dimmed (SSD1306 contrast 5 of 255)
+DIM_CONTRAST = const(5)
+ELLIPSIS = "\u2026"
+
+
+def fit(text, n):
+    """text cut or padded with spaces to exactly n characters (an ellipsis marks a cut)."""
+    if len(text) > n:
+        return text[:n - 1] + ELLIPSIS
+    return text + " " * (n - len(text))
+
+
+def text_lines(screen, width, height):
+    """[(text, inverted)] for every text line of the display, each text exactly cols wide.
+
+    Line 0 is the title (inverted); the rows follow, the selected one inverted.
+    When the rows do not fit, the window scrolls so that the selected row shows.
+    """
+    n = screen_model.lines(height)
+    c = screen_model.cols(width)
+    out = [(fit(screen.title, c), True)]
+    rows = screen.rows
+    sel = screen.selected
+    first = 0
+    if sel >= n - 1:
+        first = sel - (n - 2)
+    blank = " " * c
+    for i in range(first, first + n - 1):
+        if i < len(rows):
+            out.append((fit(rows[i], c), i == sel))
+        else:
+            out.append((blank, False))
+    return out
+
+
+def draw_text(text, x, y, plot):
+    """Plot the lit pixels of text with its top-left corner at (x, y)."""
+    for ch in text:
+        g = font.index(ord(ch))
+        for cx in range(font.GLYPH_W):
+            col = font.column(g, cx)
+            row = 0
+            while col:
+                if col & 1:
+                    plot(x + cx, y + row)
+                col >>= 1
+                row += 1
+        x += CELL_W
+
+
+def draw_line(x0, y0, x1, y1, plot):
+    """Bresenham: the same pixels whichever renderer plots them."""
+    dx = abs(x1 - x0)
+    dy = -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    while True:
+        plot(x0, y0)
+        if x0 == x1 and y0 == y1:
+            return
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+
+
+def chart_geometry(chart, width, height):
+    """(left, top, right, bottom, lo, hi) of the plot area below the title."""
+    mark_w = 0
+    for m in chart.marks:
+        if len(m) * CELL_W > mark_w:
+            mark_w = len(m) * CELL_W
+    right = width - 1 - (mark_w + 1 if mark_w else 0)
+    lo = chart.lo
+    hi = chart.hi if chart.hi > chart.lo else chart.lo + 1
+    return 0, CELL_H + 1, right, height - 1, lo, hi
+
+
+def draw_chart(chart, width, height, plot):
+    """Plot the chart's score lines below the title, a dotted zero line, and the marks."""
+    left, top, right, bottom, lo, hi = chart_geometry(chart, width, height)
+    span = hi - lo
+
+    def ypos(v):
+        y = bottom - ((v - lo) * (bottom - top) + span // 2) // span
+        return top if y < top else bottom if y > bottom else y
+
+    if lo < 0 < hi:
+        y0 = ypos(0)
+        for x in range(left, right + 1, 3):
+            plot(x, y0)
+    n = 0
+    for s in chart.series:
+        if len(s) > n:
+            n = len(s)
+    ends = []
+    for k, s in enumerate(chart.series):
+        if not s:
+            continue
+        px = left
+        py = ypos(s[0])
+        if len(s) == 1:
+            plot(px, py)
+        for i in range(1, len(s)):
+            x = left + i * (right - left) // (n - 1)
+            y = ypos(s[i])
+            draw_line(px, py, x, y, plot)
+            px = x
+            py = y
+        if k < len(chart.marks):
+            ends.append([py - CELL_H // 2, chart.marks[k]])
+    # Marks beside the line ends, pushed apart so that they do not overlap.
+    ends.sort()
+    low = top
+    for e in ends:
+        if e[0] < low:
+            e[0] = low
+        low = e[0] + CELL_H
+    high = bottom + 1 - CELL_H
+    for e in reversed(ends):
+        if e[0] > high:
+            e[0] = high
+        high = e[0] - CELL_H
+    for y, text in ends:
+        draw_text(text, right + 2, y, plot)
+
+
+def raster(screen, width, height, buf, offset=0):
+    """Draw screen into buf, an SSD1306 page buffer (MONO_VLSB, width*height//8 bytes at offset)."""
+    lines = text_lines(screen, width, height)
+    inverted = []
+    for line, (text, inv) in enumerate(lines):
+        base = offset + line * width
+        x = 0
+        for ch in text:
+            g = font.index(ord(ch))
+            for cx in range(CELL_W):
+                b = font.column(g, cx)
+                buf[base + x] = b ^ 0xFF if inv else b
+                x += 1
+        fill = 0xFF if inv else 0
+        while x < width:
+            buf[base + x] = fill
+            x += 1
+        inverted.append(inv)
+    if screen.chart is not None:
+
+        def plot(x, y):
+            if 0 <= x < width and 0 <= y < height and not inverted[y >> 3]:
+                buf[offset + (y >> 3) * width + x] |= 1 << (y & 7)
+
+        draw_chart(screen.chart, width, height, plot)
+
+
+def pixels(buf, width, height, offset=0):
+    """The page buffer as rows of 0/1 (host tools and tests)."""
+    return [[(buf[offset + (y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)]
+            for y in range(height)]
+
+
+class FramebufRenderer:
+    """Draws into an ``adafruit_ssd1306`` display (framebuf driver) and shows it."""
+
+    def __init__(self, oled, width, height):
+        self.oled = oled
+        self.width = width
+        self.height = height
+        size = width * height // 8
+        buf = getattr(oled, "buffer", None)
+        if buf is None:
+            raise ValueError("display driver has no page buffer")
+        # The I2C driver keeps a 0x40 control byte in front of the pixels.
+        self.buf = buf
+        self.offset = len(buf) - size
+        self.last = None
+        self.level = 2
+
+    def draw(self, screen):
+        if screen == self.last:
+            return
+        raster(screen, self.width, self.height, self.buf, self.offset)
+        self.oled.show()
+        self.last = screen
+
+    def set_brightness(self, level):
+        if level == self.level:
+            return
+        if level == 0:
+            self.oled.poweroff()
+        else:
+            if self.level == 0:
+                self.oled.poweron()
+            self.oled.contrast(0xFF if level == 2 else DIM_CONTRAST)
+        self.level = level
+
+
+class BitmapFont:
+    """firmware/font.py as a displayio font: what ``bitmap_label`` asks of a font.
+
+    All glyphs sit side by side in one 1-bit Bitmap (6 pixels each,
+    tile_index * 6 is a glyph's x), like CircuitPython's built-in font;
+    Glyph objects are made on first use and kept.
+    """
+
+    def __init__(self):
+        import displayio
+        import fontio
+
+        self._glyph_class = fontio.Glyph
+        self.bitmap = displayio.Bitmap(CELL_W * font.COUNT, CELL_H, 2)
+        for g in range(font.COUNT):
+            for x in range(font.GLYPH_W):
+                col = font.column(g, x)
+                y = 0
+                while col:
+                    if col & 1:
+                        self.bitmap[g * CELL_W + x, y] = 1
+                    col >>= 1
+                    y += 1
+        self._glyphs = {}
+
+    def get_bounding_box(self):
+        return (CELL_W, CELL_H, 0, 0)
+
+    def get_glyph(self, code):
+        g = self._glyphs.get(code)
+        if g is None:
+            if len(self._glyphs) > 160:
+                self._glyphs = {}
+            g = self._glyph_class(self.bitmap, font.index(code), CELL_W, CELL_H, 0, 0, CELL_W, 0)
+            self._glyphs[code] = g
+        return g
+
+    def load_glyphs(self, codes):
+        pass
+
+
+class Renderer:
+    """Draws screen models through displayio: a bitmap_label per text line, a bitmap for charts.
+
+    Labels are made once, each as wide as the display, so a text change
+    redraws the label's own bitmap in place instead of allocating a new one.
+    """
+
+    WHITE = 0xFFFFFF
+    BLACK = 0x000000
+
+    def __init__(self, display, width, height, font_obj=None):
+        import displayio
+        from adafruit_display_text import bitmap_label
+
+        self.display = display
+        self.width = width
+        self.height = height
+        self._displayio = displayio
+        self.font = font_obj if font_obj is not None else BitmapFont()
+        self.group = displayio.Group()
+        self.chart_group = displayio.Group()
+        self.chart_bitmap = None
+        self.group.append(self.chart_group)
+        c = screen_model.cols(width)
+        blank = " " * c
+        self.labels = []
+        self.texts = []
+        self.inverted = []
+        for i in range(screen_model.lines(height)):
+            label = bitmap_label.Label(self.font, text=blank, color=self.WHITE,
+                                       padding_right=width - c * CELL_W, save_text=False,
+                                       anchor_point=(0, 0), anchored_position=(0, i * CELL_H))
+            self.group.append(label)
+            self.labels.append(label)
+            self.texts.append(blank)
+            self.inverted.append(False)
+        self.last = None
+        self.level = 2
+        self.auto = getattr(display, "auto_refresh", False)
+        if self.auto:
+            display.auto_refresh = False
+        display.root_group = self.group
+
+    def draw(self, screen):
+        if screen == self.last:
+            return
+        for i, (text, inv) in enumerate(text_lines(screen, self.width, self.height)):
+            label = self.labels[i]
+            if inv != self.inverted[i]:
+                label.color = self.BLACK if inv else self.WHITE
+                label.background_color = self.WHITE if inv else None
+                self.inverted[i] = inv
+            if text != self.texts[i]:
+                label.text = text
+                self.texts[i] = text
+        self._draw_chart(screen.chart)
+        self.display.refresh()
+        self.last = screen
+
+    def _draw_chart(self, chart):
+        if chart is None:
+            self.chart_group.hidden = True
+            return
+        top = CELL_H
+        if self.chart_bitmap is None:
+            displayio = self._displayio
+            self.chart_bitmap = displayio.Bitmap(self.width, self.height - top, 2)
+            palette = displayio.Palette(2)
+            palette[0] = self.BLACK
+            palette[1] = self.WHITE
+            palette.make_transparent(0)
+            self.chart_group.append(displayio.TileGrid(self.chart_bitmap, pixel_shader=palette, y=top))
+        bitmap = self.chart_bitmap
+        bitmap.fill(0)
+        w = self.width
+        h = self.height - top
+
+        def plot(x, y):
+            y -= top
+            if 0 <= x < w and 0 <= y < h:
+                bitmap[x, y] = 1
+
+        draw_chart(chart, self.width, self.height, plot)
+        self.chart_group.hidden = False
+
+    def set_brightness(self, level):
+        if level == self.level:
+            return
+        display = self.display
+        if level == 0:
+            if hasattr(display, "sleep"):
+                display.sleep()
+            else:
+                display.brightness = 0
+        else:
+            if self.level == 0 and hasattr(display, "wake"):
+                display.wake()
+            display.brightness = 1.0 if level == 2 else DIM
+        self.level = level
