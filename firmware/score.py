@@ -51,7 +51,7 @@ class State:
         self.out = []  # seats, in the order they left
         self.dealer = dealer  # NO_SEAT once the game is won
         self.winner = NO_SEAT
-        self.tied = ()  # seats that must play an extra hand
+        self.tied: tuple = ()  # seats that must play an extra hand
         self.hands = 0  # completed hands
         self.pot = 0
         self.balance = [0] * n  # pot money won minus paid
