@@ -1,0 +1,196 @@
+"""firmware/hw.py: setup() with fake board modules; every failure is a sentence, never a traceback."""
+
+import os
+import types
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest
+
+from firmware import hw, render
+from firmware.ui.screen import Screen
+from tools.sim_ssd1306 import FakeI2C, Panel
+
+PICO_PINS = ("GP4", "GP5", "GP10", "GP11", "GP12", "GP13")
+
+
+class Rig:
+    """Fake board, busio, keypad, microcontroller around one simulated SSD1306."""
+
+    def __init__(self, pins=PICO_PINS, address=0x3C, busy=(), nvm=True):
+        self.panel = Panel(128, 64)
+        self.i2c = FakeI2C(self.panel, address)
+        self.busy = busy
+        self.keys_made = []
+        self.board = types.SimpleNamespace(**{p: "pin-" + p for p in pins})
+        rig = self
+
+        class I2C:
+            def __new__(cls, scl, sda, frequency=100000):
+                for p in (scl, sda):
+                    if p in rig.busy:
+                        raise ValueError("%s in use" % p[4:])
+                rig.i2c.frequency = frequency
+                return rig.i2c
+
+        class Keys:
+            def __init__(self, pins, value_when_pressed=True, pull=False):
+                for p in pins:
+                    if p in rig.busy:
+                        raise ValueError("%s in use" % p[4:])
+                self.pins = pins
+                self.value_when_pressed = value_when_pressed
+                self.pull = pull
+                self.events = types.SimpleNamespace(get=lambda: None)
+                rig.keys_made.append(self)
+
+        self.modules = {
+            "board": self.board,
+            "busio": types.SimpleNamespace(I2C=I2C),
+            "keypad": types.SimpleNamespace(Keys=Keys),
+            "microcontroller": types.SimpleNamespace(nvm=bytearray(4096) if nvm else None),
+            "supervisor": types.SimpleNamespace(ticks_ms=lambda: 1234),
+        }
+
+    def setup(self, settings=None, **missing):
+        settings = dict(settings or {})
+        old = dict(hw.MODULES)
+        hw.MODULES.clear()
+        hw.MODULES.update(self.modules)
+        hw.MODULES.update(missing)
+        try:
+            return hw.setup(settings.get)
+        finally:
+            hw.MODULES.clear()
+            hw.MODULES.update(old)
+
+
+def shown(panel):
+    """The panel's pixels equal the raster of which screen? Returns its pixel rows."""
+    return panel.rows()
+
+
+def test_pico_defaults_build_display_keys_nvm():
+    rig = Rig()
+    dev = rig.setup()
+    assert dev.problems == []
+    assert dev.ok()
+    assert isinstance(dev.renderer, render.Renderer)
+    assert (dev.width, dev.height, dev.roles) == (128, 64, ("prev", "next", "ok", "back"))
+    keys = rig.keys_made[0]
+    assert keys.pins == ("pin-GP10", "pin-GP11", "pin-GP12", "pin-GP13")
+    assert keys.value_when_pressed is False and keys.pull is True
+    assert len(dev.nvm) == 4096
+    assert rig.i2c.frequency == 400000
+    scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
+    dev.renderer.draw(scr)
+    buf = bytearray(1024)
+    render.raster(scr, 128, 64, buf)
+    assert rig.panel.rows() == render.pixels(buf, 128, 64)
+    assert rig.panel.on
+
+
+def test_feather_profile_is_128x32_with_three_buttons():
+    rig = Rig(pins=("SDA", "SCL", "D9", "D6", "D5"))
+    rig.panel.height = 32
+    dev = rig.setup({"RODSKAGG_BOARD": "feather_oled"})
+    assert dev.problems == []
+    assert (dev.width, dev.height, dev.roles) == (128, 32, ("prev", "next", "ok"))
+    assert rig.keys_made[0].pins == ("pin-D9", "pin-D6", "pin-D5")
+
+
+def test_framebuf_driver_when_build_has_no_displayio():
+    rig = Rig()
+    dev = rig.setup(displayio=False)
+    assert dev.problems == []
+    assert isinstance(dev.renderer, render.FramebufRenderer)
+    scr = Screen("Poäng", ["Ö 3"])
+    dev.renderer.draw(scr)
+    buf = bytearray(1024)
+    render.raster(scr, 128, 64, buf)
+    assert rig.panel.rows() == render.pixels(buf, 128, 64)
+
+
+def test_unknown_pin_name_is_named():
+    rig = Rig()
+    dev = rig.setup({"RODSKAGG_SDA": "GP44"})
+    assert dev.problems == ["RODSKAGG_SDA: this board has no pin GP44"]
+    assert dev.renderer is None and not dev.ok()
+
+
+def test_button_pin_in_use_shows_on_display():
+    rig = Rig(busy=("pin-GP11",))
+    dev = rig.setup()
+    assert dev.keys is None and not dev.ok()
+    assert len(dev.problems) == 1
+    assert dev.problems[0].startswith("buttons prev:GP10,next:GP11,ok:GP12,back:GP13: GP11 in use")
+    # The message is on the display, title first.
+    assert dev.renderer.last.title == "Setup"
+    assert "GP11 in use" in " ".join(dev.renderer.last.rows).replace("  ", " ") or any(
+        "GP11" in r for r in dev.renderer.last.rows)
+
+
+def test_display_pin_in_use():
+    rig = Rig(busy=("pin-GP4",))
+    dev = rig.setup()
+    assert dev.problems == ["display I2C SDA=GP4 SCL=GP5: GP4 in use"]
+
+
+def test_no_display_at_address_lists_what_answered():
+    rig = Rig(address=0x3D)
+    dev = rig.setup()
+    assert dev.renderer is None
+    assert dev.problems == ["no display at 0x3c on display I2C SDA=GP4 SCL=GP5 (found: 0x3d)"]
+    # RODSKAGG_ADDRESS fixes it
+    assert Rig(address=0x3D).setup({"RODSKAGG_ADDRESS": "0x3D"}).problems == []
+
+
+def test_bad_settings_fall_back_to_profile_defaults():
+    rig = Rig()
+    dev = rig.setup({"RODSKAGG_BUTTONS": "prev:GP10,next:GP11"})
+    assert dev.problems == ["settings.toml: RODSKAGG_BUTTONS needs a ok button"]
+    assert dev.ok()  # the pico defaults still work
+    assert dev.renderer.last.title == "Setup"
+
+
+def test_missing_nvm_and_keypad_are_reported():
+    rig = Rig(nvm=False)
+    dev = rig.setup(keypad=False)
+    assert "this CircuitPython build has no keypad module" in dev.problems
+    assert "no NVM on this board: the game lasts only until power off" in dev.problems
+    assert dev.nvm is None
+
+
+def test_not_on_circuitpython_without_board():
+    dev = Rig().setup(board=False)
+    assert dev.problems == ["no board module: not running on CircuitPython"]
+    assert not dev.ok()
+
+
+def test_clock_unwraps_ticks():
+    t = [(1 << 29) - 5]
+    clock = hw.Clock(lambda: t[0])
+    t[0] = 10  # wrapped
+    assert clock.now() == 15
+    t[0] = 1010
+    assert clock.now() == 1015
+
+
+def test_message_screen_wraps_and_cuts():
+    scr = hw.message_screen("Fel", "word " * 60, 128, 32)
+    assert scr.title == "Fel" and len(scr.rows) == 3
+    assert all(len(r) <= 21 for r in scr.rows)
+
+
+@pytest.mark.parametrize("level", [1, 0, 2])
+def test_brightness_maps_to_contrast_and_sleep(level):
+    rig = Rig()
+    dev = rig.setup()
+    dev.renderer.set_brightness(level)
+    if level == 0:
+        assert not rig.panel.on
+    else:
+        assert rig.panel.on
+        assert rig.panel.contrast == (255 if level == 2 else 5)
+    dev.renderer.set_brightness(2)
+    assert rig.panel.on and rig.panel.contrast == 255
