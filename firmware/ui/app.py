@@ -1,0 +1,599 @@
+"""The App: the UI state machine the device and the simulator drive.
+
+    app = App(store, exporter, width=128, height=64, lang="sv", now_ms=0)
+    app.handle(event, now_ms)   # a logical event from firmware/buttons.py
+    app.tick(now_ms)            # the clock: screen saver
+    app.screen                  # firmware.ui.screen.Screen to draw
+    app.version                 # increases whenever screen (or brightness) changes
+    app.brightness              # 2 on, 1 dimmed, 0 blank
+
+It never sleeps and never touches hardware. ``store`` (firmware/storage.py)
+and ``exporter`` (firmware/export.py) may be None.
+"""
+
+from firmware import buttons as K
+from firmware import score
+from firmware.ui import entry as E
+from firmware.ui import text
+from firmware.ui.screen import Chart, Screen, cols, lines
+from firmware.ui.setup import Setup, SetupView
+from firmware.ui.views import ListView, Menu, Message, View, clip, is_back, wrap
+
+DIM_MS = 120000  # idle time before the screen dims
+BLANK_MS = 300000  # idle time before it goes blank
+
+
+class App:
+    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0):
+        self.store = store
+        self.exporter = exporter
+        self.cols = cols(width)
+        self.rows = lines(height) - 1
+        self.lang = lang if lang in ("sv", "en") else "sv"
+        self.version = 0
+        self.brightness = 2
+        self.last = now_ms
+        self.screen = None
+        self.series = None
+        self.setup = Setup()
+        self.view = View()
+        self.note = None  # a line for the winner screen (export result)
+        message = None
+        loaded = None
+        if store is not None:
+            try:
+                loaded = store.load()
+            except Exception as e:  # a broken store must not stop the device
+                message = "%s: %s" % (self.t("Could not load"), e)
+        if loaded is not None:
+            blob = getattr(loaded, "settings", None)
+            if blob and self.setup.decode(blob) and self.setup.lang:
+                self.lang = self.setup.lang
+            self.series = getattr(loaded, "series", None)
+            message = getattr(loaded, "message", None) or message
+        if message:
+            self.view = Message(self.t("Note"), message, _home)
+        else:
+            self.home()
+        self._refresh()
+
+    # -- the contract -------------------------------------------------------
+
+    def handle(self, event, now_ms):
+        """One logical event. A press that wakes the screen does nothing else."""
+        self.last = now_ms
+        if self.brightness != 2:
+            self.brightness = 2
+            self.version += 1
+            return
+        try:
+            self.view.event(self, event)
+        except Exception as e:  # never stuck: show it, a press goes home
+            self.view = ErrorView(e)
+        self._refresh()
+
+    def tick(self, now_ms):
+        """The clock: dims after DIM_MS idle, blanks after BLANK_MS."""
+        idle = now_ms - self.last
+        level = 0 if idle >= BLANK_MS else 1 if idle >= DIM_MS else 2
+        if idle < 0:
+            level = 2
+        if level != self.brightness:
+            self.brightness = level
+            self.version += 1
+
+    # -- helpers the views use ------------------------------------------------
+
+    def t(self, s):
+        return text.tr(self.lang, s)
+
+    def set_lang(self, lang):
+        self.lang = lang
+        self.setup.lang = lang
+        self.save_settings()
+
+    def home(self):
+        """The scoreboard, or the setup screen when there is no game."""
+        if self.series is None:
+            self.view = SetupView(self)
+        else:
+            self.view = Scoreboard()
+
+    def open_setup(self):
+        self.view = SetupView(self)
+
+    def refuse(self, message, back):
+        """Say why an entry is refused; any press returns to back."""
+        self.view = Message(self.t("Not possible"), text.explain(self.lang, message),
+                            lambda a: _goto(a, back))
+
+    def save(self):
+        if self.store is not None and self.series is not None:
+            try:
+                self.store.save(self.series)
+            except Exception as e:
+                return "%s: %s" % (self.t("Not saved"), e)
+        return None
+
+    def save_settings(self):
+        if self.store is not None:
+            try:
+                self.store.save_settings(self.setup.encode())
+            except Exception as e:  # the setup is only remembered; the game goes on
+                return str(e)
+        return None
+
+    def start_series(self, series):
+        self.series = series
+        self.setup.lang = self.lang
+        self.save_settings()
+        self.after_change()
+
+    def committed(self):
+        """After a commit, undo, edit or delete: save; the winner screen when it is over."""
+        self.after_change()
+
+    def after_change(self):
+        problem = self.save()
+        game = self.series.game
+        self.note = None
+        if game.state.over():
+            self.note = self.auto_export()
+            self.view = Winner()
+        else:
+            self.view = Scoreboard()
+        if problem:
+            back = self.view
+            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
+
+    def writable(self):
+        if self.exporter is None:
+            return False
+        try:
+            return bool(self.exporter.writable())
+        except Exception:
+            return False
+
+    def auto_export(self):
+        if not self.writable():
+            return None
+        try:
+            self.exporter.export(self.series)
+            return self.t("Exported")
+        except Exception:
+            return self.t("Export failed")
+
+    def export(self):
+        if self.exporter is None:
+            return
+        if not self.writable():
+            msg = self.t("The drive is read-only: the computer owns it. Restart holding the "
+                         "boot button to let the device write.")
+        else:
+            try:
+                name = self.exporter.export(self.series)
+                msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
+            except Exception as e:
+                msg = "%s: %s" % (self.t("Export failed"), e)
+        self.view = Message(self.t("Export"), msg, _home)
+
+    # -- drawing ----------------------------------------------------------------
+
+    def _refresh(self):
+        try:
+            screen = self.view.render(self)
+        except Exception as e:
+            self.view = ErrorView(e)
+            screen = self.view.render(self)
+        if screen != self.screen:
+            self.screen = screen
+            self.version += 1
+
+
+def _home(app):
+    app.home()
+
+
+def _goto(app, view):
+    app.view = view
+
+
+class ErrorView(View):
+    """An unexpected exception: a short text; any press returns to the scoreboard."""
+
+    def __init__(self, error):
+        self.text = "%s: %s" % (type(error).__name__, error)
+
+    def event(self, app, ev):
+        app.home()
+
+    def render(self, app):
+        rows = wrap(self.text, app.cols)[:max(1, app.rows - 1)]
+        rows.append(clip(app.t("Press a button"), app.cols))
+        return Screen(app.t("Error"), rows[:app.rows])
+
+
+def initials(players):
+    return tuple(p[0] for p in players)
+
+
+class Scoreboard(View):
+    """Every player's score: * deals, > speaks first, = plays the extra hand, 'out'.
+
+    OK: enter a hand (the winner screen once the game is over); NEXT: menu;
+    PREV: history (on 128x32 with more players than lines: next page);
+    PREV_LONG: undo; NEXT_LONG: chart.
+    """
+
+    def __init__(self):
+        self.page = 0
+
+    def pages(self, app):
+        n = len(app.series.game.players)
+        return (n + app.rows - 1) // app.rows
+
+    def event(self, app, ev):
+        game = app.series.game
+        if ev == K.OK:
+            if game.state.over():
+                app.view = Winner()
+            else:
+                E.start(app, E.Flow(app))
+        elif ev == K.NEXT:
+            app.view = main_menu(app)
+        elif ev == K.PREV:
+            if self.pages(app) > 1:
+                self.page = (self.page + 1) % self.pages(app)
+            else:
+                open_history(app)
+        elif ev == K.PREV_LONG:
+            ask_undo(app)
+        elif ev == K.NEXT_LONG:
+            app.view = ChartView()
+
+    def title(self, app):
+        series = app.series
+        game = series.game
+        st = game.state
+        if st.over():
+            head = app.t("%s won") % game.players[st.winner]
+        else:
+            head = app.t("Hand %d") % (st.hands + 1)
+            if st.tied:
+                head += " " + app.t("Extra")
+        if game.rules.pot and not st.over():
+            head += " " + app.t("Pot %d") % st.pot
+        if series.length > 1:
+            head += " %d/%d" % (series.number(), series.length)
+        return clip(head, app.cols)
+
+    def row(self, app, seat):
+        series = app.series
+        game = series.game
+        st = game.state
+        mark = "*" if seat == st.dealer else " "
+        mark += ">" if seat == st.first_to_speak() else " "
+        text = "%s%-8s%4d" % (mark, game.players[seat], st.scores[seat])
+        if seat in st.out:
+            text += " " + app.t("out")
+        elif seat in st.tied:
+            text += " ="
+        elif seat == st.winner:
+            text += " !"
+        if game.rules.pot:
+            text += " %+d" % st.balance[seat]
+        if series.length > 1:
+            text += " %d" % series.wins()[seat]
+        return clip(text, app.cols)
+
+    def render(self, app):
+        n = len(app.series.game.players)
+        if self.page >= self.pages(app):
+            self.page = 0
+        top = self.page * app.rows
+        rows = [self.row(app, s) for s in range(top, min(n, top + app.rows))]
+        return Screen(self.title(app), rows)
+
+
+def main_menu(app, cursor=0):
+    """The menu off the scoreboard: the kinds of entry and everything else."""
+    game = app.series.game
+    over = game.state.over()
+    items = []
+    if not over:
+        items.append((app.t("Hand"), lambda a: E.start(a, E.Flow(a))))
+        items.append((app.t("Misdeal"), lambda a: E.start(a, E.Flow(a), score.MISDEAL)))
+        items.append((app.t("Knock fault"), lambda a: E.start(a, E.Flow(a), score.FAULT)))
+        items.append((app.t("Correction"), lambda a: E.start(a, E.Flow(a), score.ADJUST)))
+    if game.log:
+        items.append((app.t("Undo"), ask_undo))
+        items.append((app.t("History"), open_history))
+    items.append((app.t("Chart"), lambda a: _goto(a, ChartView())))
+    if app.series.length > 1:
+        items.append((app.t("Series"), lambda a: _goto(a, Standings())))
+    if over:
+        items.append((app.t("Result"), lambda a: _goto(a, Winner())))
+    if app.exporter is not None:
+        items.append((app.t("Export"), lambda a: a.export()))
+    items.append((app.t("New game"), ask_new_game))
+    items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
+                  _toggle_lang))
+    return Menu(app.t("Menu"), items, _home, cursor)
+
+
+def _toggle_lang(app):
+    app.set_lang("en" if app.lang == "sv" else "sv")
+    app.view = main_menu(app, len(app.view.items) - 1)
+
+
+class Confirm(View):
+    """A question: OK does it, back (or PREV/NEXT) does not."""
+
+    def __init__(self, title, lines_, yes, no):
+        self.head = title
+        self.lines = lines_
+        self.yes = yes
+        self.no = no
+
+    def event(self, app, ev):
+        if ev == K.OK:
+            self.yes(app)
+        elif is_back(ev) or ev in (K.PREV, K.NEXT):
+            self.no(app)
+
+    def render(self, app):
+        rows = []
+        for line in self.lines:
+            rows.extend(wrap(line, app.cols))
+        rows = rows[:max(0, app.rows - 1)]
+        rows.append(clip(app.t("OK: yes, back: no"), app.cols))
+        return Screen(clip(self.head, app.cols), rows)
+
+
+def ask_undo(app):
+    game = app.series.game
+    if not game.log:
+        app.view = Message(app.t("Undo"), app.t("Nothing to undo"), _home)
+        return
+    i = len(game.log) - 1
+    app.view = Confirm(app.t("Undo #%d?") % (game.base_entries + i + 1),
+                       [summary(app, game, game.log[i])], _undo, _home)
+
+
+def _undo(app):
+    app.series.game.pop()
+    app.committed()
+
+
+def ask_new_game(app):
+    app.view = Confirm(app.t("New game?"), [app.t("The setup screen; this game stays until Start.")],
+                       lambda a: a.open_setup(), _home)
+
+
+def summary(app, game, entry):
+    """One short line for an entry (history rows, undo question)."""
+    p = game.players
+    kind = entry[0]
+    if kind == score.PLAY:
+        parts = []
+        for s in range(len(p)):
+            t = entry[1][s]
+            if t >= 0:
+                parts.append("%s%d%s" % (p[s][:3], t, "R" if s == entry[2] else ""))
+        return " ".join(parts)
+    if kind == score.BID:
+        bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
+        return "%s %s:%d" % (p[entry[1]][:5], bid, entry[3][entry[1]])
+    if kind == score.LONE:
+        return "%s %s" % (app.t("Lone"), p[entry[1]])
+    if kind == score.ALL_PASS:
+        return app.t("All pass")
+    if kind == score.MISDEAL:
+        return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
+    if kind == score.FAULT:
+        return "%s %s" % (app.t("Fault"), p[entry[1]])
+    parts = ["%s%+d" % (p[s][:3], entry[1][s]) for s in range(len(p)) if entry[1][s]]
+    return app.t("Corr.") + " " + " ".join(parts)
+
+
+def open_history(app):
+    game = app.series.game
+    if not game.log:
+        app.view = Message(app.t("History"), app.t("No hands yet"), _home)
+        return
+    app.view = History(len(game.log) - 1)
+
+
+class History(ListView):
+    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
+
+    def __init__(self, cursor):
+        ListView.__init__(self)
+        self.cursor = cursor
+
+    def title(self, app):
+        return app.t("History")
+
+    def count(self, app):
+        return len(app.series.game.log)
+
+    def label(self, app, i):
+        game = app.series.game
+        return "%2d %s" % (game.base_entries + i + 1, summary(app, game, game.log[i]))
+
+    def choose(self, app, i):
+        app.view = Detail(i, self)
+
+    def leave(self, app):
+        app.home()
+
+
+class Detail(ListView):
+    """One entry: each player's score before > after; OK: edit or delete it."""
+
+    def __init__(self, index, back):
+        ListView.__init__(self)
+        self.index = index
+        self.back = back
+        self.cursor = -1
+        self.before = None
+        self.after = None
+
+    def states(self, app):
+        if self.before is None:
+            game = app.series.game
+            self.before = game.fold(game.log[:self.index])
+            self.after = self.before.copy()
+            score.apply(game.rules, self.after, game.log[self.index])
+        return self.before, self.after
+
+    def title(self, app):
+        game = app.series.game
+        return "#%d %s" % (game.base_entries + self.index + 1,
+                           summary(app, game, game.log[self.index]))
+
+    def event(self, app, ev):
+        game = app.series.game
+        if ev == K.OK:
+            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete)]
+            app.view = Menu(app.t("#%d: change") % (game.base_entries + self.index + 1), items,
+                            lambda a: _goto(a, self))
+        elif is_back(ev):
+            app.view = self.back
+        elif ev in (K.PREV, K.NEXT):
+            n = len(game.players)
+            if n > app.rows:
+                top = self.win.top + (1 if ev == K.NEXT else -1)
+                self.win.top = max(0, min(n - app.rows, top))
+
+    def render(self, app):
+        game = app.series.game
+        before, after = self.states(app)
+        n = len(game.players)
+        top = self.win.fit(-1, n, app.rows)
+        rows = []
+        for s in range(top, min(n, top + app.rows)):
+            d = after.scores[s] - before.scores[s]
+            rows.append(clip("%-8s%4d>%-4d%s" % (game.players[s], before.scores[s],
+                                                 after.scores[s], "%+d" % d if d else ""),
+                             app.cols - 1))
+        return Screen(clip(self.title(app), app.cols), rows)
+
+    def edit(self, app):
+        flow = E.Flow(app, self.index, lambda a: _goto(a, self))
+        E.start(app, flow, E.kind_of(flow.old))
+
+    def delete(self, app):
+        def really(a):
+            try:
+                a.series.game.delete(self.index)
+            except score.EntryError as e:
+                a.refuse(str(e), self)
+                return
+            a.committed()
+        app.view = Confirm(app.t("Delete #%d?") % (app.series.game.base_entries + self.index + 1),
+                           [summary(app, app.series.game, app.series.game.log[self.index])],
+                           really, lambda a: _goto(a, self))
+
+
+class ChartView(View):
+    """Every player's score over the entries, one line each; any press returns."""
+
+    def event(self, app, ev):
+        app.home()
+
+    def render(self, app):
+        game = app.series.game
+        n = len(game.players)
+        first = game.fold([])
+        cols_ = [[first.scores[s]] for s in range(n)]
+        for st in game.states():
+            for s in range(n):
+                cols_[s].append(st.scores[s])
+        lo = min(min(c) for c in cols_)
+        hi = max(max(c) for c in cols_)
+        if hi == lo:
+            hi = lo + 1
+        series = tuple(tuple(c) for c in cols_)
+        return Screen(clip(app.t("Chart") + " " + " ".join(initials(game.players)), app.cols),
+                      (), -1, Chart(series, min(lo, 0), hi, initials(game.players)))
+
+
+class Winner(ListView):
+    """The end of a game: winner, final scores, series standings; OK: the next game."""
+
+    def __init__(self):
+        ListView.__init__(self)
+        self.cursor = -1
+
+    def lines(self, app):
+        series = app.series
+        game = series.game
+        st = game.state
+        out = []
+        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s]))
+        for s in order:
+            text = "%-8s%4d" % (game.players[s], st.scores[s])
+            if s in st.out:
+                text += " " + app.t("out")
+            if game.rules.pot:
+                text += " %+d" % st.balance[s]
+            if series.length > 1:
+                text += " %d" % series.wins()[s]
+            out.append(text)
+        if app.note:
+            out.append(app.note)
+        out.append(self.next_label(app))
+        return out
+
+    def next_label(self, app):
+        series = app.series
+        if series.length > 1 and not series.over():
+            return app.t("OK: game %d") % (series.number() + 1)
+        if series.length > 1:
+            w = series.winner()
+            if w >= 0:
+                return app.t("Series: %s. OK: new") % series.game.players[w]
+            return app.t("Series drawn. OK: new")
+        return app.t("OK: new game")
+
+    def event(self, app, ev):
+        series = app.series
+        if ev == K.OK:
+            if series.length > 1 and not series.over():
+                series.next_game()
+                app.committed()
+            else:
+                app.open_setup()
+        elif is_back(ev):
+            app.view = Scoreboard()
+        elif ev in (K.PREV, K.NEXT):
+            n = len(self.lines(app))
+            if n > app.rows:
+                top = self.win.top + (1 if ev == K.NEXT else -1)
+                self.win.top = max(0, min(n - app.rows, top))
+        elif ev == K.PREV_LONG:
+            ask_undo(app)
+
+    def render(self, app):
+        game = app.series.game
+        lines_ = self.lines(app)
+        top = self.win.fit(-1, len(lines_), app.rows)
+        title = app.t("%s wins!") % game.players[game.state.winner]
+        return Screen(clip(title, app.cols), [clip(x, app.cols - 1) for x in
+                                              lines_[top:top + app.rows]])
+
+
+class Standings(View):
+    """Game wins per player in the series; any press returns."""
+
+    def event(self, app, ev):
+        app.home()
+
+    def render(self, app):
+        series = app.series
+        wins = series.wins()
+        p = series.game.players
+        rows = ["%-8s %d" % (p[s], wins[s]) for s in range(len(p))][:app.rows]
+        return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
+                           app.cols), rows)

@@ -1,0 +1,276 @@
+"""Generic views of the UI state machine: lists, walks of value rows, messages.
+
+A view takes logical events (``event(app, ev)``) and draws itself
+(``render(app)`` -> Screen). It changes screens by setting ``app.view``.
+Rows are built only for the lines that show, so long lists cost no RAM.
+"""
+
+from firmware import buttons as K
+from firmware.ui.screen import Screen
+
+
+def is_back(ev):
+    """BACK, or a long OK on three-button builds."""
+    return ev == K.BACK or ev == K.OK_LONG
+
+
+def clip(text, width):
+    return text if len(text) <= width else text[:width]
+
+
+def wrap(text, width):
+    """Split text into lines of at most width characters, at spaces where possible."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+class View:
+    """Base: a screen that ignores every event."""
+
+    def event(self, app, ev):
+        pass
+
+    def render(self, app):
+        return Screen("")
+
+
+class Window:
+    """Keeps a cursor visible in a window of ``size`` rows."""
+
+    def __init__(self):
+        self.top = 0
+
+    def fit(self, cursor, count, size):
+        top = self.top
+        if cursor >= 0:
+            if cursor < top:
+                top = cursor
+            elif cursor >= top + size:
+                top = cursor - size + 1
+        top = max(0, min(top, count - size))
+        self.top = top
+        return top
+
+
+class ListView(View):
+    """A list of rows with a cursor: PREV/NEXT move (wrapping), OK chooses, back leaves.
+
+    Subclasses give ``count(app)``, ``label(app, i)``, ``choose(app, i)`` and
+    ``leave(app)``; ``title(app)`` is the title line.
+    """
+
+    cursor = 0
+
+    def __init__(self):
+        self.win = Window()
+
+    def title(self, app):
+        return ""
+
+    def count(self, app):
+        return 0
+
+    def label(self, app, i):
+        return ""
+
+    def choose(self, app, i):
+        pass
+
+    def leave(self, app):
+        app.home()
+
+    def long_next(self, app):
+        pass
+
+    def long_prev(self, app):
+        pass
+
+    def event(self, app, ev):
+        n = self.count(app)
+        if is_back(ev):
+            self.leave(app)
+        elif ev == K.PREV:
+            if n:
+                self.cursor = (self.cursor - 1) % n
+        elif ev == K.NEXT:
+            if n:
+                self.cursor = (self.cursor + 1) % n
+        elif ev == K.OK:
+            if 0 <= self.cursor < n:
+                self.choose(app, self.cursor)
+        elif ev == K.NEXT_LONG:
+            self.long_next(app)
+        elif ev == K.PREV_LONG:
+            self.long_prev(app)
+
+    def render(self, app):
+        n = self.count(app)
+        if self.cursor >= n:
+            self.cursor = max(0, n - 1)
+        size = app.rows
+        top = self.win.fit(self.cursor, n, size)
+        rows = [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if n else -1)
+
+
+class Menu(ListView):
+    """A list of (label, action) pairs; action(app) runs on OK; back runs ``back(app)``."""
+
+    def __init__(self, title, items, back, cursor=0):
+        ListView.__init__(self)
+        self.head = title
+        self.items = items
+        self.back = back
+        self.cursor = cursor
+
+    def title(self, app):
+        return self.head
+
+    def count(self, app):
+        return len(self.items)
+
+    def label(self, app, i):
+        return self.items[i][0]
+
+    def choose(self, app, i):
+        self.items[i][1](app)
+
+    def leave(self, app):
+        self.back(app)
+
+
+class Message(View):
+    """A title and wrapped text; any press goes on (``done(app)``), PREV/NEXT scroll long text."""
+
+    def __init__(self, title, text, done):
+        self.head = title
+        self.text = text
+        self.done = done
+        self.top = 0
+
+    def event(self, app, ev):
+        lines = wrap(self.text, app.cols)
+        if ev == K.NEXT and self.top + app.rows < len(lines):
+            self.top += 1
+        elif ev == K.PREV and self.top > 0:
+            self.top -= 1
+        else:
+            self.done(app)
+
+    def render(self, app):
+        lines = wrap(self.text, app.cols)
+        return Screen(clip(self.head, app.cols), lines[self.top:self.top + app.rows])
+
+
+class Walk(View):
+    """Value rows walked in turn: PREV/NEXT cycle the value of the row at the cursor,
+    OK moves to the next row (finishing after the last), NEXT_LONG finishes at once
+    (rows not reached take ``fill(i)``), back returns to the previous row and from
+    the first row leaves (``leave``). PREV_LONG calls ``special(app, i)``.
+
+    Subclasses give ``choices(i)`` (a tuple), ``default(i)``, ``fill(i)``,
+    ``show(app, i)`` (the row text), ``finish(app)``, ``leave(app)``, ``title(app)``.
+    ``values[i]`` is None until the row was reached.
+    """
+
+    def __init__(self, n, values=None):
+        self.values = list(values) if values is not None else [None] * n
+        self.n = n
+        self.cursor = 0
+        self.win = Window()
+        self.arrive(0)
+
+    def arrive(self, i):
+        if self.n == 0:
+            return
+        self.cursor = i
+        ch = self.choices(i)
+        if self.values[i] is None or self.values[i] not in ch:
+            self.values[i] = self.default(i)
+
+    def choices(self, i):
+        return (0,)
+
+    def default(self, i):
+        return self.choices(i)[0]
+
+    def fill(self, i):
+        return self.choices(i)[0]
+
+    def title(self, app):
+        return ""
+
+    def show(self, app, i):
+        return ""
+
+    def finish(self, app):
+        pass
+
+    def leave(self, app):
+        app.home()
+
+    def special(self, app, i):
+        pass
+
+    def complete(self, app):
+        for i in range(self.n):
+            if self.values[i] is None or self.values[i] not in self.choices(i):
+                self.values[i] = self.fill(i)
+        self.finish(app)
+
+    def event(self, app, ev):
+        if self.n == 0:
+            if is_back(ev):
+                self.leave(app)
+            elif ev in (K.OK, K.NEXT_LONG):
+                self.finish(app)
+            return
+        i = self.cursor
+        if ev == K.PREV or ev == K.NEXT:
+            ch = self.choices(i)
+            k = ch.index(self.values[i]) if self.values[i] in ch else 0
+            k = (k + (1 if ev == K.NEXT else -1)) % len(ch)
+            self.values[i] = ch[k]
+        elif ev == K.OK:
+            # rows after this one that a back step left behind are reconsidered
+            for j in range(i + 1, self.n):
+                if self.values[j] is not None and self.values[j] not in self.choices(j):
+                    self.values[j] = None
+            if i + 1 < self.n:
+                self.arrive(i + 1)
+            else:
+                self.complete(app)
+        elif ev == K.NEXT_LONG:
+            for j in range(i + 1, self.n):
+                self.values[j] = self.fill(j)
+            self.complete(app)
+        elif ev == K.PREV_LONG:
+            self.special(app, i)
+        elif is_back(ev):
+            if i > 0:
+                self.cursor = i - 1
+            else:
+                self.leave(app)
+
+    def render(self, app):
+        size = app.rows
+        top = self.win.fit(self.cursor, self.n, size)
+        rows = [clip(self.show(app, i), app.cols - 1) for i in range(top, min(self.n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if self.n else -1)
