@@ -251,12 +251,16 @@ def _display(dev, board, profile):
             except ImportError:  # CircuitPython 8
                 bus_class = displayio.I2CDisplay
             bus = bus_class(i2c, device_address=address)
-            ssd1306 = _import("adafruit_displayio_ssd1306")
-            dev.display = ssd1306.SSD1306(bus, width=w, height=h, auto_refresh=False)
+            from adafruit_displayio_ssd1306 import SSD1306
+
+            dev.display = SSD1306(bus, width=w, height=h, auto_refresh=False)
             dev.renderer = render.Renderer(dev.display, w, h)
         else:
-            ssd1306 = _import("adafruit_ssd1306")
-            dev.display = ssd1306.SSD1306_I2C(w, h, i2c, addr=address)
+            try:  # builds without displayio only (optional in the bundle)
+                from adafruit_ssd1306 import SSD1306_I2C
+            except ImportError:
+                raise SetupError("no displayio in this build and no adafruit_ssd1306 in lib/")
+            dev.display = SSD1306_I2C(w, h, i2c, addr=address)
             dev.renderer = render.FramebufRenderer(dev.display, w, h)
     except SetupError as e:
         dev.problem(str(e))
