@@ -1,0 +1,199 @@
+"""Finished games to the drive: games/NAME.json (rodskagg-record/1) and games/NAME.csv.
+
+Pure apart from the ``os`` calls CircuitPython has (open, os.stat, os.mkdir,
+os.listdir, os.rename, os.remove, os.sync when present). Each file is
+written to NAME.ext.tmp first and then renamed, so a power cut leaves either
+no file or a whole one (and at worst a stray .tmp, removed next time).
+
+Who may write the drive is decided in boot.py (firmware/bootmode.py): the
+device by default, the computer when the boot button is held at reset.
+``writable`` is a callable that says which is on now.
+"""
+
+import json
+import os
+
+from firmware import score
+from firmware.record import FORMAT, entry_to_json
+
+DEVICE = "device"  # the code may write the drive: export works
+COMPUTER = "computer"  # the computer may write the drive: export is refused
+
+READ_ONLY = "readonly"
+IO = "io"
+
+
+class ExportError(Exception):
+    """An export that could not be made; ``message`` says why, ``code`` for the UI."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self):
+        return self.message
+
+
+def _sync():
+    sync = getattr(os, "sync", None)
+    if sync is not None:
+        sync()
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _csv_field(text):
+    text = str(text)
+    for c in ',"\n\r':
+        if c in text:
+            return '"%s"' % text.replace('"', '""')
+    return text
+
+
+def _csv_row(fields):
+    return ",".join(_csv_field(f) for f in fields) + "\r\n"
+
+
+def describe(players, entry):
+    """A few words for an entry: the CSV's second column."""
+    kind = entry[0]
+    if kind == score.PLAY:
+        text = "hand"
+        if entry[2] != score.NO_SEAT:
+            text += ", %s called" % players[entry[2]]
+        return text
+    if kind == score.BID:
+        bid = "R" if entry[2] == score.BID_R else str(entry[2])
+        return "%s bid %s" % (players[entry[1]], bid)
+    if kind == score.LONE:
+        return "%s alone" % players[entry[1]]
+    if kind == score.ALL_PASS:
+        return "all pass"
+    if kind == score.MISDEAL:
+        return "misdeal" if entry[1] else "misdeal, no knock"
+    if kind == score.FAULT:
+        return ("fault %s: %s" % (players[entry[1]], entry[2])).rstrip(": ")
+    return ("correction: %s" % entry[2]).rstrip(": ")
+
+
+def record_text(game):
+    """The record as JSON text, keys in RECORD.md's order, one hand a line."""
+    text = '{"format": %s,\n "rules": {"preset": %s' % (json.dumps(FORMAT), json.dumps(game.rules.preset))
+    for name, value in game.rules.overrides():
+        text += ", %s: %s" % (json.dumps(name), json.dumps(value))
+    text += "},\n \"players\": %s,\n" % json.dumps(list(game.players))
+    text += ' "dealer": %s,\n "hands": [' % json.dumps(game.players[game.first_dealer])
+    hands = [json.dumps(entry_to_json(game.players, e)) for e in game.log]
+    if hands:
+        text += "\n  " + ",\n  ".join(hands) + "\n "
+    return text + "]}\n"
+
+
+def sheet_text(game):
+    """The CSV score sheet: one row per entry, one score column per player."""
+    players = game.players
+    out = _csv_row(["hand", "entry"] + list(players))
+    if game.base is None:
+        start = [game.rules.start] * len(players)
+        out += _csv_row([0, "start"] + start)
+    else:
+        out += _csv_row([game.base_entries, "(earlier hands not kept)"] + list(game.base.scores))
+    number = game.base_entries
+    for entry, state in zip(game.log, game.states()):
+        number += 1
+        out += _csv_row([number, describe(players, entry)] + list(state.scores))
+    st = game.state
+    if st.over():
+        out += _csv_row(["", "winner: %s" % players[st.winner]] + [""] * len(players))
+    if game.rules.pot:
+        out += _csv_row(["", "pot balance"] + list(st.balance))
+    return out
+
+
+class Exporter:
+    """Writes games to ROOT/games/; ``writable()`` says whether the device may."""
+
+    def __init__(self, root="/", writable=None, folder="games"):
+        self.root = root
+        self._writable = writable
+        self.folder = folder
+        self.note = None  # set when an export could write only part (a compacted game)
+
+    def writable(self):
+        if self._writable is None:
+            return True
+        try:
+            return bool(self._writable())
+        except Exception:
+            return False
+
+    def mode(self):
+        """DEVICE when the code may write the drive, COMPUTER when the computer may."""
+        return DEVICE if self.writable() else COMPUTER
+
+    def _path(self, *parts):
+        path = self.root.rstrip("/")
+        for p in parts:
+            path += "/" + p
+        return path
+
+    def next_name(self, game):
+        """NNNN-preset, NNNN one more than the highest number in games/."""
+        top = 0
+        try:
+            names = os.listdir(self._path(self.folder))
+        except OSError:
+            names = []
+        for name in names:
+            digits = name[:4]
+            if len(name) > 4 and digits.isdigit():
+                top = max(top, int(digits))
+        return "%04d-%s" % (top + 1, game.rules.preset)
+
+    def export(self, series_or_game):
+        """Write games/NAME.json and games/NAME.csv; returns NAME or raises ExportError."""
+        game = getattr(series_or_game, "game", series_or_game)
+        if not self.writable():
+            raise ExportError(READ_ONLY, "drive is read-only to the device: reset without "
+                                         "holding the boot button to export")
+        self.note = None
+        try:
+            folder = self._path(self.folder)
+            if not _exists(folder):
+                os.mkdir(folder)
+            self._clean(folder)
+            name = self.next_name(game)
+            if game.base is None:
+                self._write(self._path(self.folder, name + ".json"), record_text(game))
+            else:
+                self.note = "hands 1-%d were not kept: score sheet only" % game.base_entries
+            self._write(self._path(self.folder, name + ".csv"), sheet_text(game))
+        except OSError as e:
+            raise ExportError(IO, "cannot write the drive: %s" % e)
+        return name
+
+    def _clean(self, folder):
+        """Remove .tmp files a power cut left behind."""
+        for name in os.listdir(folder):
+            if name.endswith(".tmp"):
+                try:
+                    os.remove(folder + "/" + name)
+                except OSError:
+                    continue
+
+    def _write(self, path, text):
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(text.encode("utf-8"))
+        _sync()
+        if _exists(path):
+            os.remove(path)
+        os.rename(tmp, path)
+        _sync()
