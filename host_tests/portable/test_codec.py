@@ -269,7 +269,7 @@ class TestStoreResume(unittest.TestCase):
         old = list(series.game.log)
         series.game.push((score.PLAY, (2, 3, -1, -1), 1))
         new = list(series.game.log)
-        for cut in range(11):  # the commit is 11 bytes: every cut inside it
+        for cut in range(8):  # the commit is 8 bytes (length, 3-byte hand, CRC): cut inside it
             nvm.data[:] = image
             s = Store(nvm)
             s.load()
