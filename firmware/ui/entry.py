@@ -291,11 +291,12 @@ class Bidding:
 
     def tricks(self, app, bid):
         self.bid = bid
-        rules = self.flow.rules
-        if rules.others_score():
+        if self.flow.rules.others_score():
             app.view = TrickWalk(self, self.seats)
         else:
-            app.view = TrickWalk(self, [self.declarer])
+            # only the declarer's tricks count: ask them first (NEXT_LONG ends there)
+            app.view = TrickWalk(self, [self.declarer] + [s for s in self.seats
+                                                          if s != self.declarer])
 
     def joiners(self, app, tricks, back):
         self.tricks_per_seat = tricks
@@ -345,7 +346,8 @@ class BidWalk(Walk):
 
 
 class TrickWalk(Walk):
-    """Tricks per player (0..what is left); the declarer starts at the bid, the last is filled."""
+    """Tricks per player (0..what is left); the declarer starts at the bid; when every
+    trick counts the last player's tricks are filled in, else the declarer comes first."""
 
     def __init__(self, bidding, seats):
         self.b = bidding
@@ -364,7 +366,7 @@ class TrickWalk(Walk):
 
     def default(self, i):
         left = max(0, self.total - self.taken(i))
-        if i == self.n - 1 and self.n > 1:
+        if i == self.n - 1 and self.n > 1 and self.b.flow.rules.others_score():
             return left
         if self.seats[i] == self.b.declarer:
             bid = self.total if self.b.bid == score.BID_R else self.b.bid

@@ -1,0 +1,127 @@
+"""Every hand of every example record, and random games, entered by button presses only."""
+
+import json
+import os
+
+import pytest
+
+from firmware.record import load, to_record
+from firmware.ui.app import App
+from host_tests.test_ui_support import Driver, random_game
+from tools.presses import keys_for_record, presses_for
+
+RECORDS = os.path.join(os.path.dirname(__file__), "records")
+GOOD = sorted(f for f in os.listdir(RECORDS) if f.endswith(".json") and not f.startswith("bad-"))
+
+
+def read(name):
+    with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def play(doc, **kw):
+    """Drive a fresh App with the record's keys; return (driver, setup keys, hand keys)."""
+    d = Driver(**kw)
+    setup, hands = keys_for_record(d.app, doc)
+    d.keys(setup)
+    for keys in hands:
+        d.keys(keys)
+    return d, setup, hands
+
+
+def same_game(game, expected):
+    assert game.rules == expected.rules
+    assert game.players == expected.players
+    assert game.first_dealer == expected.first_dealer
+    assert game.log == expected.log
+    assert game.state == expected.state
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_example_record_by_buttons(name):
+    doc = read(name)
+    d, _setup, hands = play(doc["record"])
+    game = d.app.series.game
+    same_game(game, load(doc["record"]))
+    exp = doc["expect"]
+    assert {p: game.state.scores[i] for i, p in enumerate(game.players)} == exp["scores"]
+    assert len(hands) == len(doc["record"]["hands"])
+    assert all(set(k) <= set("abcABC") for k in hands)
+
+
+@pytest.mark.parametrize("name", GOOD)
+def test_example_record_on_128x32(name):
+    doc = read(name)
+    d, _s, _h = play(doc["record"], height=32)
+    same_game(d.app.series.game, load(doc["record"]))
+
+
+def test_presses_for_single_hand_does_not_touch_the_app():
+    d = Driver()
+    d.keys("c")  # start the default game: fem, Anna Bo Cia Dan
+    keys = presses_for(d.app, {"tricks": {"Bo": 2, "Cia": 3}})
+    assert d.app.series.game.log == []
+    d.keys(keys)
+    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1)]
+    assert d.text().startswith("Giv 2")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_game_by_buttons(seed):
+    game = random_game(seed)
+    doc = to_record(game)
+    d, _s, _h = play(doc, lang="en" if seed % 2 else "sv")
+    same_game(d.app.series.game, game)
+
+
+@pytest.mark.parametrize("seed", range(40, 46))
+def test_random_game_on_128x32(seed):
+    game = random_game(seed)
+    d, _s, _h = play(to_record(game), height=32)
+    same_game(d.app.series.game, game)
+
+
+def test_bad_fem_sum_is_refused_at_preview():
+    doc = read("bad-fem-sum.json")["record"]
+    d = Driver()
+    good = dict(doc, hands=doc["hands"][:1])
+    setup, hands = keys_for_record(d.app, good)
+    d.keys(setup + "".join(hands))
+    bad = doc["hands"][1]
+    # walk the players, giving each the tricks of the bad hand (they add up to 4)
+    names = d.app.series.game.players
+    d.keys("c")
+    view = d.app.view
+    for i, seat in enumerate(view.seats):
+        want = bad["tricks"].get(names[seat], -1)
+        while view.values[i] != want:
+            d.keys("b")
+        d.keys("c" if i < view.n - 1 else "")
+    text = d.keys("c")
+    assert "Stick: 4 av 5" in text
+    assert len(d.app.series.game.log) == 1
+    d.keys("c")  # back to the entry, nothing committed
+    assert d.app.view is view
+    d.keys("CCCCC")
+    assert d.text().startswith("Giv 2")
+    assert len(d.app.series.game.log) == 1
+
+
+def test_bad_after_win_has_no_entry_screen():
+    doc = read("bad-after-win.json")["record"]
+    d = Driver()
+    good = dict(doc, hands=doc["hands"][:1])
+    setup, hands = keys_for_record(d.app, good)
+    d.keys(setup + "".join(hands))
+    assert d.app.series.game.state.over()
+    assert "vinner" in d.text()
+    d.keys("C")  # back to the scoreboard: OK shows the winner again, no entry
+    assert "vann" in d.text()
+    d.keys("c")
+    assert "vinner" in d.text()
+    assert len(d.app.series.game.log) == 1
+
+
+def test_default_app_starts_on_setup():
+    app = App(None, None)
+    assert app.screen.title == "Nytt spel"

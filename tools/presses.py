@@ -1,0 +1,308 @@
+"""Which button presses enter a hand (or a whole game record) on the device.
+
+Keys are the simulator's alphabet (firmware/buttons.py KEY_CHARS): ``a`` PREV,
+``b`` NEXT, ``c`` OK, ``A`` PREV_LONG, ``B`` NEXT_LONG, ``C`` OK_LONG (back on
+three-button builds), ``d`` BACK. The same strings drive
+``python3 -m tools.sim --keys STRING`` and the host tests.
+
+    presses_for(app, entry) -> "cbbcaacBc"        # from the scoreboard
+    keys_for_record(app, doc) -> (setup_keys, [keys per hand])  # from the setup screen
+
+The planner works on a copy of the app: it reads each screen's own state
+(cursor, the choices of the row, the value shown) and presses the shortest
+way (forward or backward around the cycle), so it follows the UI as built.
+Run ``python3 -m tools.presses RECORD.json`` to print a record's keys.
+"""
+
+import copy
+import json
+import sys
+
+from firmware import buttons as K
+from firmware import score
+from firmware.record import entry_from_json, load
+from firmware.rules import OPTIONS
+from firmware.ui import app as A
+from firmware.ui import entry as E
+from firmware.ui import setup as S
+
+
+class PlanError(Exception):
+    """The UI did not reach the screen the planner expected."""
+
+
+def clone(app):
+    """A copy of app that shares nothing with it (no store, no exporter)."""
+    store, exporter = app.store, app.exporter
+    app.store = app.exporter = None
+    try:
+        sim = copy.deepcopy(app)
+    finally:
+        app.store, app.exporter = store, exporter
+    return sim
+
+
+class Planner:
+    """Drives an app (normally a clone) and records the keys it pressed."""
+
+    def __init__(self, app):
+        self.app = app
+        self.keys = []
+
+    def press(self, ch, count=1):
+        for _ in range(count):
+            self.keys.append(ch)
+            self.app.handle(K.event_for_char(ch), self.app.last)
+
+    def take(self):
+        out = "".join(self.keys)
+        self.keys = []
+        return out
+
+    def expect(self, cls):
+        if not isinstance(self.app.view, cls):
+            raise PlanError("expected %s, the screen shows:\n%s"
+                            % (cls.__name__, self.app.screen.text()))
+        return self.app.view
+
+    def move(self, cursor, target, n):
+        """Move a list cursor from cursor to target the short way round."""
+        fwd = (target - cursor) % n
+        if fwd <= n - fwd:
+            self.press("b", fwd)
+        else:
+            self.press("a", n - fwd)
+
+    def goto(self, target):
+        view = self.app.view
+        self.move(view.cursor, target, view.count(self.app))
+        if view.cursor != target:
+            raise PlanError("could not reach row %d" % target)
+
+    def menu_item(self, label):
+        view = self.expect(A.ListView)
+        for i, item in enumerate(view.items):
+            if item[0] == label:
+                self.goto(i)
+                self.press("c")
+                return
+        raise PlanError("no menu item %s" % label)
+
+    def cycle_to(self, choices, current, want):
+        idx = [i for i in range(len(choices))
+               if choices[i] == want and type(choices[i]) is type(want)]
+        if not idx:
+            raise PlanError("%r is not one of %r" % (want, choices))
+        cur = 0
+        for i in range(len(choices)):
+            if choices[i] == current and type(choices[i]) is type(current):
+                cur = i
+        self.move(cur, idx[0], len(choices))
+
+    def walk(self, cls, wanted, special=None):
+        """Set each row of a Walk view to wanted[i], finishing as soon as the rest is filler."""
+        view = self.expect(cls)
+        while self.app.view is view:
+            i = view.cursor
+            self.cycle_to(view.choices(i), view.values[i], wanted[i])
+            if special is not None and special(view, i):
+                self.press("A")
+            if i == view.n - 1:
+                self.press("c")
+            elif all(wanted[j] == view.fill(j) for j in range(i + 1, view.n)):
+                self.press("B")
+            else:
+                self.press("c")
+
+    # -- entries ------------------------------------------------------------------
+
+    def enter(self, entry):
+        """From the scoreboard: enter entry and commit it."""
+        app = self.app
+        self.expect(A.Scoreboard)
+        game = app.series.game
+        before = len(game.log)
+        kind = entry[0]
+        rules = game.rules
+        if kind in (score.PLAY, score.LONE) or (kind == score.ALL_PASS and not rules.bidding):
+            self.press("c")
+            self.fem(entry)
+        elif kind in (score.BID, score.ALL_PASS):
+            self.press("c")
+            self.bidding(entry)
+        else:
+            self.press("b")
+            if kind == score.MISDEAL:
+                self.menu_item(app.t("Misdeal"))
+                self.goto(0 if entry[1] else 1)
+                self.press("c")
+            elif kind == score.FAULT:
+                self.menu_item(app.t("Knock fault"))
+                view = self.expect(E.SeatList)
+                self.goto(view.seats.index(entry[1]))
+                self.press("c")
+                view = self.expect(E.ReasonList)
+                self.goto(_index(E.FAULT_REASONS, entry[2]))
+                self.press("c")
+            else:
+                self.menu_item(app.t("Correction"))
+                view = self.expect(E.AdjustWalk)
+                self.walk(E.AdjustWalk, [entry[1][s] for s in view.seats])
+                self.expect(E.ReasonList)
+                self.goto(_index(E.ADJUST_REASONS, entry[2]))
+                self.press("c")
+        self.expect(E.Preview)
+        self.press("c")
+        if len(game.log) != before + 1 or game.log[-1] != entry:
+            raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
+
+    def fem(self, entry):
+        view = self.expect(E.FemWalk)
+        n = self.app.series.game.state.n
+        tricks = [E.PASS] * n
+        call = score.NO_SEAT
+        if entry[0] == score.PLAY:
+            tricks = list(entry[1])
+            call = entry[2]
+        elif entry[0] == score.LONE:
+            tricks[entry[1]] = 1
+        wanted = [tricks[s] for s in view.seats]
+        self.walk(E.FemWalk, wanted, lambda v, i: v.seats[i] == call and v.call != call)
+
+    def bidding(self, entry):
+        view = self.expect(E.SeatList)
+        if entry[0] == score.ALL_PASS:
+            self.goto(len(view.seats))
+            self.press("c")
+            return
+        _k, declarer, bid, tricks, joined = entry
+        self.goto(view.seats.index(declarer))
+        self.press("c")
+        self.walk(E.BidWalk, [bid])
+        view = self.expect(E.TrickWalk)
+        self.walk(E.TrickWalk, [tricks[s] for s in view.seats])
+        if isinstance(self.app.view, E.JoinWalk):
+            view = self.app.view
+            self.walk(E.JoinWalk, [joined >> s & 1 for s in view.seats])
+
+    # -- setup --------------------------------------------------------------------
+
+    def form_value(self, row, want):
+        """On a Form: edit row until its value is want."""
+        view = self.app.view
+        label, choices, get, _s = view.rows(self.app)[row]
+        if get() == want and type(get()) is type(want):
+            return
+        self.goto(row)
+        self.press("c")
+        self.cycle_to(choices, get(), want)
+        self.press("c")
+        if get() != want:
+            raise PlanError("row %d did not become %r" % (row, want))
+
+    def setup(self, rules, players, dealer):
+        """From the setup screen: choose preset, players, names, dealer, options; start."""
+        app = self.app
+        s = app.setup
+        view = self.expect(S.SetupView)
+        self.form_value(1, rules.preset)
+        self.form_value(2, len(players))
+        if s.players() != list(players):
+            self.goto(3)
+            self.press("c")
+            names = self.expect(S.NamesView)
+            for seat, name in enumerate(players):
+                if s.names[seat] == name:
+                    continue
+                self.goto(seat)
+                self.press("c")
+                self.expect(S.NamePicker)
+                if name in S.NAMES:
+                    self.goto(S.NAMES.index(name))
+                    self.press("c")
+                else:
+                    self.goto(len(S.NAMES))
+                    self.press("c")
+                    spell = self.expect(S.SpellView)
+                    for ch in name:
+                        i = S.LETTERS.find(ch)
+                        if i < 0:
+                            raise PlanError("cannot spell %r" % name)
+                        self.goto(i)
+                        self.press("c")
+                    self.press("B")
+                    if app.view is spell:
+                        raise PlanError("spelling did not finish")
+                self.expect(S.NamesView)
+            if app.view is not names:
+                raise PlanError("not back at the names")
+            self.press("C")
+            self.expect(S.SetupView)
+        self.form_value(4, dealer)
+        self.form_value(5, rules.series)
+        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS
+                  if o[0] != "series" and rules.applies(o[0])]
+        if any(getattr(s.rules(), k) != v for k, v in wanted):
+            self.goto(6)
+            self.press("c")
+            opts = self.expect(S.OptionsView)
+            for row, (_name, value) in enumerate(wanted):
+                self.form_value(row, value)
+            if app.view is not opts:
+                raise PlanError("not back at the options")
+            self.press("C")
+            self.expect(S.SetupView)
+        if s.rules() != rules:
+            raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
+        self.goto(0)
+        self.press("c")
+        if view is app.view or app.series is None:
+            raise PlanError("the game did not start:\n" + app.screen.text())
+
+
+def _index(items, value):
+    if value not in items:
+        raise PlanError("%r is not a built-in reason" % value)
+    return items.index(value)
+
+
+def presses_for(app, entry):
+    """Keys that enter entry (an entry tuple, or a record's hand object) from the scoreboard."""
+    sim = clone(app)
+    if isinstance(entry, dict):
+        entry = entry_from_json(sim.series.game.players, entry)
+    p = Planner(sim)
+    p.enter(entry)
+    return p.take()
+
+
+def keys_for_record(app, doc):
+    """(setup keys, [keys per hand]) that make app, on its setup screen, play the record.
+
+    doc is a rodskagg-record/1 object. The app itself is not changed.
+    """
+    game = load(doc)
+    p = Planner(clone(app))
+    p.setup(game.rules, game.players, game.first_dealer)
+    setup = p.take()
+    hands = []
+    for entry in game.log:
+        p.enter(entry)
+        hands.append(p.take())
+    return setup, hands
+
+
+def main(argv):
+    if len(argv) != 1:
+        sys.stderr.write("usage: python3 -m tools.presses RECORD.json\n")
+        return 2
+    with open(argv[0], encoding="utf-8") as f:
+        doc = json.load(f)
+    doc = doc.get("record", doc)
+    setup, hands = keys_for_record(A.App(None, None), doc)
+    print(setup + "".join(hands))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
