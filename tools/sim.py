@@ -1,0 +1,355 @@
+"""The simulator: the device's App on a PC, with the pixels the device would draw.
+
+    python3 -m tools.sim                      # interactive, in the terminal
+    python3 -m tools.sim --keys "cbbcC" --text
+    python3 -m tools.sim --record game.json --text
+    python3 -m tools.sim --keys-file k.txt --shots shots/
+
+It runs THE SAME App as code.py (firmware/ui/app.py) with the same key
+handling (firmware/buttons.py: long presses are real held keys), the same
+Store (firmware/storage.py, on a fake NVM that can live in a file) and the
+same Exporter; the screen goes through firmware/render.py's displayio
+Renderer and the real ``adafruit_displayio_ssd1306`` driver, on a fake I2C
+bus that keeps the SSD1306's display RAM (tools/sim_ssd1306.py).
+
+Keys (the three-button profile; ``d``/``D`` only with a fourth button):
+``a`` previous, ``b`` next, ``c`` OK, capitals hold the key (long press),
+``.`` waits 10 s (``--keys`` only), ``q`` quits (interactive only; quitting is
+pulling the plug: the game is in the NVM file of ``--state``).
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+from firmware import boards, buttons, record, render
+from firmware.export import Exporter
+from firmware.game import Series
+from firmware.storage import Store
+from firmware.ui.app import App
+from tools.fakes import FakeNVM
+from tools.sim_ssd1306 import displayio_display
+
+PRESS_MS = 120  # a short press: key down this long
+GAP_MS = 250  # between presses
+WAIT_MS = 10000  # "." in a key string
+NVM_SIZE = 4096  # RP2040
+DEFAULT_STATE = ".sim"  # interactive runs keep their game here
+SEP = "-" * 21  # between screens in --text output
+
+ROLE_OF_CHAR = {"a": "prev", "b": "next", "c": "ok", "d": "back"}
+
+
+class SimError(Exception):
+    """A usage problem: bad key, bad record; the text says what."""
+
+
+class Sim:
+    """The App, its clock, its buttons, its display; ``press(ch)`` plays one key."""
+
+    def __init__(self, board="pico", state=None, record_path=None, lang="sv", nvm_size=NVM_SIZE,
+                 on_change=None):
+        self.profile = boards.resolve({"RODSKAGG_BOARD": board}.get)
+        self.width = self.profile["width"]
+        self.height = self.profile["height"]
+        self.roles = tuple(b[0] for b in self.profile["buttons"])
+        self._tmp = None
+        if state:
+            os.makedirs(state, exist_ok=True)
+            drive = os.path.join(state, "drive")
+            nvm_path = os.path.join(state, "nvm.bin")
+        else:
+            self._tmp = tempfile.TemporaryDirectory(prefix="rodskagg-sim-")
+            drive = self._tmp.name
+            nvm_path = None
+        os.makedirs(drive, exist_ok=True)
+        self.drive = drive
+        self.nvm = FakeNVM(nvm_size, path=nvm_path)
+        self.store = Store(self.nvm)
+        if record_path:
+            self.store.save(load_series(record_path))
+        self.exporter = Exporter(drive, lambda: True)
+        self.display, self.panel = displayio_display(self.width, self.height, self.profile["address"])
+        self.renderer = render.Renderer(self.display, self.width, self.height)
+        self.buttons = buttons.Buttons(self.roles)
+        self.now = 0
+        self.on_change = on_change
+        self.version = None
+        self.level = None
+        self.draw_ms = []
+        self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now)
+        self.update()
+
+    def close(self):
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    # -- time and keys ---------------------------------------------------------
+
+    def key_number(self, ch):
+        role = ROLE_OF_CHAR.get(ch.lower())
+        if role is None:
+            raise SimError("unknown key %r: use a b c (short) or A B C (long), . to wait" % ch)
+        if role not in self.roles:
+            raise SimError("key %r: this profile (%s) has no %s button" % (ch, self.profile["name"], role))
+        return self.roles.index(role)
+
+    def advance(self, ms):
+        """Let ms pass (in steps, so that long presses and the screen saver happen on time)."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + 50)
+            ev = self.buttons.poll(self.now)
+            if ev:
+                self.app.handle(ev, self.now)
+            self.app.tick(self.now)
+            self.update()
+
+    def key(self, number, pressed):
+        ev = self.buttons.key(number, pressed, self.now)
+        if ev:
+            self.app.handle(ev, self.now)
+        self.update()
+
+    def press(self, ch):
+        """One character of a key string: a press (short or long) or a wait."""
+        if ch in " \n\t\r":
+            return
+        if ch == ".":
+            self.advance(WAIT_MS)
+            return
+        number = self.key_number(ch)
+        self.key(number, True)
+        self.advance(buttons.LONG_MS + 100 if ch.isupper() else PRESS_MS)
+        self.key(number, False)
+        self.advance(GAP_MS)
+
+    def play(self, keys):
+        for ch in keys:
+            self.press(ch)
+
+    # -- the screen ---------------------------------------------------------------
+
+    def update(self):
+        """Draw when the App's screen (or brightness) changed, as code.py does."""
+        app = self.app
+        if app.version == self.version:
+            return
+        self.version = app.version
+        t = time.perf_counter()
+        if app.brightness != self.level:
+            self.level = app.brightness
+            self.renderer.set_brightness(self.level)
+        self.renderer.draw(app.screen)
+        self.draw_ms.append((time.perf_counter() - t) * 1000)
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def text(self):
+        return self.app.screen.text()
+
+    def image(self, scale=1):
+        return self.panel.image(scale)
+
+
+def load_series(path):
+    """A rodskagg-record/1 file as a Series holding that game (to resume it)."""
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+    except OSError as e:
+        raise SimError("cannot read %s: %s" % (path, e))
+    except ValueError as e:
+        raise SimError("%s: not JSON: %s" % (path, e))
+    if isinstance(doc, dict) and "format" not in doc and isinstance(doc.get("record"), dict):
+        doc = doc["record"]  # a test case: {"record": ..., "expect": ...}
+    try:
+        game = record.load(doc)
+    except record.RecordError as e:
+        raise SimError("%s: %s" % (path, e))
+    series = Series(game.rules, game.players, game.first_dealer)
+    series.game = game
+    return series
+
+
+# -- terminal drawing -------------------------------------------------------------------
+
+QUADS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right
+
+
+def blocks(rows, half=True):
+    """Pixel rows as Unicode block text: 1x2 pixels a character (half) or 2x2 (quadrants)."""
+    out = []
+    h = len(rows)
+    w = len(rows[0]) if rows else 0
+    for y in range(0, h, 2):
+        top = rows[y]
+        bottom = rows[y + 1] if y + 1 < h else [0] * w
+        if half:
+            out.append("".join(" ▀▄█"[top[x] + 2 * bottom[x]] for x in range(w)))
+        else:
+            line = []
+            for x in range(0, w, 2):
+                q = top[x] | (top[x + 1] << 1 if x + 1 < w else 0)
+                q |= (bottom[x] << 2) | ((bottom[x + 1] << 3) if x + 1 < w else 0)
+                line.append(QUADS[q])
+            out.append("".join(line))
+    return out
+
+
+def frame(sim, half):
+    """The panel in a box, as the terminal shows it."""
+    panel = sim.panel
+    rows = panel.rows() if panel.on else [[0] * sim.width for _ in range(sim.height)]
+    body = blocks(rows, half)
+    w = len(body[0])
+    dim = panel.on and panel.contrast < 0x80
+    pre, post = ("\x1b[2m", "\x1b[0m") if dim else ("", "")
+    out = ["┌" + "─" * w + "┐"]
+    out += ["│" + pre + line + post + "│" for line in body]
+    out.append("└" + "─" * w + "┘")
+    return out
+
+
+HELP = ("a/←: prev  b/→: next  c/Enter: OK  A B C: hold (long)  %sq: quit")
+
+
+def interactive(sim, half=None):
+    """The terminal front end: draw on every change, one key at a time, q quits."""
+    import select
+    import shutil
+    import termios
+    import tty
+
+    if half is None:
+        half = shutil.get_terminal_size((80, 24)).columns >= sim.width + 2
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    extra = "d: back  " if "back" in sim.roles else ""
+    shown = [None]
+
+    def show(s):
+        lines = frame(s, half)
+        text = "\x1b[H\x1b[2J" + "\r\n".join(lines) + "\r\n" + HELP % extra + "\r\n"
+        if text != shown[0]:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            shown[0] = text
+
+    sim.on_change = show
+    arrows = {"\x1b[D": "a", "\x1b[C": "b", "\r": "c", "\n": "c", " ": "c", "\x7f": "D" if extra else "C"}
+    start = time.monotonic()
+    try:
+        tty.setcbreak(fd)
+        sys.stdout.write("\x1b[?25l")
+        show(sim)
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            # The App's clock follows the wall clock (the screen saver dims after 2 minutes).
+            wall = int((time.monotonic() - start) * 1000)
+            if wall > sim.now:
+                sim.advance(wall - sim.now)
+            if not ready:
+                continue
+            ch = os.read(fd, 8).decode("utf-8", "replace")
+            if ch in ("q", "Q", "\x03", "\x04"):
+                break
+            ch = arrows.get(ch, ch)
+            if len(ch) != 1:
+                continue
+            try:
+                sim.press(ch)
+            except SimError:
+                continue
+            start = time.monotonic() - sim.now / 1000
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        sys.stdout.write("\x1b[?25h\r\n")
+        sys.stdout.flush()
+
+
+# -- command line --------------------------------------------------------------------------
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python3 -m tools.sim", description=__doc__.split("\n\n")[0])
+    p.add_argument("--board", default="pico", choices=sorted(boards.PROFILES),
+                   help="board profile: display size and buttons (default pico: 128x64, 4 buttons)")
+    p.add_argument("--keys", help="presses to play: a b c short, A B C long (prev/next/OK), . waits 10 s")
+    p.add_argument("--keys-file", help="a file of presses (whitespace is ignored)")
+    p.add_argument("--text", action="store_true", help="print every screen as text, the last one last")
+    p.add_argument("--shots", metavar="DIR", help="write a PNG of the panel per screen change")
+    p.add_argument("--scale", type=int, default=4, help="pixel size of --shots PNGs (default 4)")
+    p.add_argument("--record", metavar="GAME.json", help="open on this rodskagg-record/1 game")
+    p.add_argument("--state", metavar="DIR",
+                   help="keep the simulated NVM and drive here between runs (interactive default: %s)"
+                   % DEFAULT_STATE)
+    p.add_argument("--lang", default="sv", choices=("sv", "en"), help="language of a fresh device")
+    p.add_argument("--quadrants", action="store_true", help="terminal: 2x2 pixels per character")
+    args = p.parse_args(argv)
+
+    keys = args.keys
+    if args.keys_file:
+        with open(args.keys_file, encoding="utf-8") as f:
+            keys = (keys or "") + f.read()
+    scripted = keys is not None or args.text or args.shots or (args.record and not sys.stdin.isatty())
+    state = args.state
+    if state is None and not scripted:
+        state = DEFAULT_STATE
+
+    screens = []
+    shots = []
+
+    def on_change(sim):
+        text = sim.text()
+        if not screens or screens[-1] != text:
+            screens.append(text)
+        if args.shots:
+            img = sim.image(args.scale)
+            data = img.tobytes()
+            if not shots or shots[-1] != data:
+                shots.append(data)
+                img.save(os.path.join(args.shots, "%03d.png" % (len(shots) - 1)))
+
+    if args.shots:
+        os.makedirs(args.shots, exist_ok=True)
+    try:
+        sim = Sim(args.board, state, args.record, args.lang, on_change=on_change if scripted else None)
+    except (SimError, boards.ProfileError) as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    try:
+        if not scripted:
+            if not sys.stdin.isatty():
+                print(sim.text())
+                print("\nsim: stdin is not a terminal. Play presses with --keys, e.g.\n"
+                      "  python3 -m tools.sim --keys cbbc --text\n"
+                      "(a b c: prev next OK, A B C: held), or run it in a terminal.", file=sys.stderr)
+                return 0
+            interactive(sim, False if args.quadrants else None)
+            return 0
+        try:
+            sim.play(keys or "")
+        except SimError as e:
+            print("sim: %s" % e, file=sys.stderr)
+            return 2
+        if args.text:
+            print(("\n%s\n" % SEP).join(screens))
+        elif not args.shots:
+            print(sim.text())
+        if args.shots:
+            print("sim: %d screens in %s" % (len(shots), args.shots), file=sys.stderr)
+        return 0
+    finally:
+        sim.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
