@@ -157,3 +157,88 @@ class FakeStorage:
 
     def getmount(self, path):
         return self.mount
+
+
+# -- test and benchmark helpers: play a game, fingerprint a saved state ----------------
+
+def state_key(st):
+    return (tuple(st.scores), tuple(st.out), st.dealer, st.winner, tuple(st.tied), st.hands,
+            st.pot, tuple(st.balance))
+
+
+def series_key(series, settings):
+    """Everything a resumed device shows: settings, header, entries kept, state."""
+    if series is None:
+        return (settings, None)
+    g = series.game
+    return (settings, g.rules.codes(), tuple(g.players), g.first_dealer, tuple(series.past),
+            g.base_entries, tuple(g.log), state_key(g.state))
+
+
+def image_key(image):
+    """series_key of what a Store image would resume to."""
+    from firmware.storage import Store
+
+    series, _kept = Store(FakeNVM(256))._build(image)
+    return series_key(series, image.settings)
+
+
+def safe_entry(rng, rules, state):
+    """A random entry that does not end the game (an all pass when it would)."""
+    from firmware import score
+    from tools.randgame import random_entry
+
+    e = random_entry(rng, rules, state)
+    after = state.copy()
+    score.apply(rules, after, e)
+    return (score.ALL_PASS,) if after.over() else e
+
+
+def play(rng, series, steps, endless=False, settings=True):
+    """Change series step by step like a scorekeeper would; yields (label, blob) per change.
+
+    Mostly new hands; sometimes undo, an edit, a deleted or inserted hand, a
+    new settings blob (label "settings": the caller saves blob); the next game
+    when one is won. endless: entries never end the game (long-game tests).
+    """
+    from firmware import score
+    from firmware.errors import EntryError
+    from tools.randgame import random_entry
+
+    pick = safe_entry if endless else random_entry
+    for _ in range(steps):
+        game = series.game
+        roll = rng.random()
+        if game.outcome().over():
+            if series.over():
+                return
+            series.next_game()
+            yield "next game", None
+        elif roll < 0.08 and game.log:
+            game.pop()
+            yield "undo", None
+        elif roll < 0.12 and game.log:
+            i = rng.randrange(len(game.log))
+            try:
+                game.replace(i, (score.ADJUST, tuple((1 if s == 0 else 0) for s in range(len(game.players))),
+                                 "edit"))
+                yield "edit", None
+            except EntryError:
+                continue
+        elif roll < 0.14 and game.log:
+            try:
+                game.delete(rng.randrange(len(game.log)))
+                yield "delete", None
+            except EntryError:
+                continue
+        elif roll < 0.16:
+            try:
+                game.insert(rng.randrange(len(game.log) + 1), (score.MISDEAL, True))
+                yield "insert", None
+            except EntryError:
+                continue
+        elif roll < 0.19 and settings:
+            yield "settings", bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9)))
+        else:
+            game.push(pick(rng, game.rules, game.state))
+            yield "hand", None
