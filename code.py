@@ -1,0 +1,78 @@
+"""Rödskägg scorekeeper: build the hardware, run the App, and never lose the game.
+
+The App (firmware/ui) saves every change of the log to the NVM itself, so
+whatever goes wrong here, a new App built from the Store resumes the game.
+"""
+
+import gc
+
+# Imports live in the functions: at the project root on a PC this file shadows the
+# standard library's "code" module (pdb imports it), and must do nothing then.
+
+TEXTS = {"sv": ("Fel", "Tryck på en knapp."), "en": ("Error", "Press a button.")}
+
+
+def run(dev, store, exporter):
+    """The main loop: keypad events -> buttons -> app; tick; draw when the screen changed."""
+    from firmware import hw
+    from firmware.buttons import Buttons
+    from firmware.ui.app import App
+
+    clock = hw.Clock(dev.ticks)
+    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now())
+    buttons = Buttons(dev.roles)
+    renderer = dev.renderer
+    version = None
+    level = None
+    while True:
+        now = clock.now()
+        for number, pressed, stamp in dev.events():
+            ev = buttons.key(number, pressed, stamp)
+            if ev:
+                app.handle(ev, now)
+        ev = buttons.poll(dev.ticks())
+        if ev:
+            app.handle(ev, now)
+        app.tick(now)
+        if app.brightness != level:
+            level = app.brightness
+            renderer.set_brightness(level)
+        if app.version != version:
+            version = app.version
+            renderer.draw(app.screen)
+            gc.collect()
+        dev.sleep(0.01)
+
+
+def crashed(dev, error):
+    """Show what went wrong, wait for a press, and let main() build a new App."""
+    from firmware import hw
+
+    gc.collect()
+    hw.print_exception(error)
+    title, press = TEXTS.get(dev.lang, TEXTS["en"])
+    dev.show(title, "%s: %s %s" % (type(error).__name__, error, press))
+    dev.wait_press()
+
+
+def main():
+    from firmware import hw
+    from firmware.export import Exporter
+    from firmware.storage import Store
+
+    dev = hw.setup()
+    if not dev.ok():
+        dev.halt()
+    if dev.problems:
+        dev.sleep(3)  # let the setup message (e.g. no NVM) be read
+    nvm = dev.nvm if dev.nvm is not None else bytearray(1024)
+    exporter = Exporter("/", hw.drive_writable)
+    while True:
+        try:
+            run(dev, Store(nvm), exporter)
+        except Exception as e:  # anything at all: show it, keep the game
+            crashed(dev, e)
+
+
+if __name__ == "__main__":  # CircuitPython runs code.py as __main__
+    main()

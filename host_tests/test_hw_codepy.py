@@ -1,0 +1,177 @@
+"""code.py on the host: fake board modules, scripted key events, a fake clock.
+
+The loop draws what the App shows, and a crash of the loop itself shows an
+error screen; a press then restarts the App from the NVM with the game intact.
+"""
+
+import os
+import runpy
+import types
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest
+
+from firmware import hw, render
+from firmware.game import Series
+from firmware.rules import Rules
+from firmware.storage import Store
+from firmware.ui import app as app_module
+from host_tests.test_hw_setup import Rig
+from tools.fakes import FakeNVM
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Stop(BaseException):
+    """Ends the endless loop of code.py when the script is played."""
+
+
+class Script:
+    """Key events at given times, a clock that sleeps advance, a stop when all is played."""
+
+    def __init__(self, steps):
+        self.now = 1000
+        self.events = []
+        self.checks = []
+        t = self.now + 500
+        for step in steps:
+            if callable(step):
+                self.checks.append((t, step))
+                t += 300
+                continue
+            ch = step
+            number = "abcd".index(ch.lower())
+            hold = 800 if ch.isupper() else 120
+            self.events.append((t, number, True))
+            self.events.append((t + hold, number, False))
+            t += hold + 400
+        self.end = t + 500
+
+    def get(self):
+        if self.events and self.events[0][0] <= self.now:
+            t, number, pressed = self.events.pop(0)
+            return types.SimpleNamespace(key_number=number, pressed=pressed, timestamp=t)
+        return None
+
+    def sleep(self, seconds):
+        self.now += max(10, int(seconds * 1000))
+        while self.checks and self.checks[0][0] <= self.now:
+            self.checks.pop(0)[1]()
+        if self.now > self.end:
+            raise Stop()
+
+
+def saved_game():
+    nvm = FakeNVM(4096)
+    series = Series(Rules("fem"), ["Åsa", "Bo", "Cia"])
+    series.game.push((0, (2, 3, -1), -1))  # PLAY: Åsa 2 tricks, Bo 3, Cia passed
+    series.game.push((0, (1, -1, 4), -1))
+    Store(nvm).save(series)
+    return nvm, tuple(series.game.state.scores)
+
+
+def run_code(monkeypatch, steps, nvm):
+    """Run code.py; steps are key characters, callables, or "look" (keep the screen shown)."""
+    looks = []
+    devs = []
+    steps = [(lambda: looks.append(devs[0].renderer.last)) if s == "look" else s for s in steps]
+    rig = Rig()
+    rig.modules["microcontroller"] = types.SimpleNamespace(nvm=nvm)
+    script = Script(steps)
+    rig.modules["supervisor"] = types.SimpleNamespace(ticks_ms=lambda: script.now % (1 << 29))
+    make_keys = rig.modules["keypad"].Keys
+
+    def keys(*a, **kw):
+        k = make_keys(*a, **kw)
+        k.events = script
+        return k
+
+    rig.modules["keypad"] = types.SimpleNamespace(Keys=keys)
+    rig.modules["storage"] = types.SimpleNamespace(
+        getmount=lambda path: types.SimpleNamespace(readonly=True))
+    monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
+    monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
+    real_setup = hw.setup
+
+    def setup(getenv=None):
+        dev = real_setup(lambda k: None)
+        devs.append(dev)
+        return dev
+
+    monkeypatch.setattr(hw, "setup", setup)
+    with pytest.raises(Stop):
+        runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
+    return devs[0], rig.panel, looks
+
+
+def panel_shows(panel, screen):
+    buf = bytearray(1024)
+    render.raster(screen, 128, 64, buf)
+    return panel.rows() == render.pixels(buf, 128, 64)
+
+
+def scoreboard_rows(screen):
+    return [r for r in screen.rows if r.strip()]
+
+
+def test_loop_draws_the_resumed_game(monkeypatch):
+    nvm, scores = saved_game()
+    dev, panel, _ = run_code(monkeypatch, [], nvm)
+    screen = dev.renderer.last
+    text = screen.text()
+    for name, score in zip(("Åsa", "Bo", "Cia"), scores):
+        assert name in text and str(score) in text
+    assert panel_shows(panel, screen)
+
+
+def test_crash_of_the_loop_shows_error_then_resumes_game(monkeypatch):
+    nvm, scores = saved_game()
+    calls = {"n": 0}
+    real_tick = app_module.App.tick
+
+    def tick(self, now_ms):
+        calls["n"] += 1
+        if calls["n"] == 20:
+            raise RuntimeError("boom")
+        return real_tick(self, now_ms)
+
+    monkeypatch.setattr(app_module.App, "tick", tick)
+    # The crash comes ~200 ms after the start: look, press a key, look.
+    dev, panel, (error, after) = run_code(monkeypatch, ["look", "b", "look"], nvm)
+    assert error.title == "Fel"
+    assert "RuntimeError: boom" in " ".join(error.rows)
+    assert "Tryck på en knapp." in " ".join(error.rows)
+    assert after == dev.renderer.last
+    for name, score in zip(("Åsa", "Bo", "Cia"), scores):
+        assert name in after.text() and str(score) in after.text()
+    assert panel_shows(panel, after)
+
+
+def test_undo_survives_a_crash(monkeypatch):
+    nvm, scores = saved_game()
+    state = {"crash": False}
+    real_tick = app_module.App.tick
+
+    def tick(self, now_ms):
+        if state["crash"]:
+            state["crash"] = False
+            raise MemoryError("out of RAM")
+        return real_tick(self, now_ms)
+
+    monkeypatch.setattr(app_module.App, "tick", tick)
+    # Undo the last hand (long prev on the scoreboard, OK to confirm), then crash and press.
+    dev, _, _ = run_code(monkeypatch, ["A", "c", lambda: state.update(crash=True), "b"], nvm)
+    loaded = Store(nvm).load()
+    assert len(loaded.series.game.log) == 1
+    after = tuple(loaded.series.game.state.scores)
+    assert after != scores
+    text = dev.renderer.last.text()
+    for name, score in zip(("Åsa", "Bo", "Cia"), after):
+        assert name in text and str(score) in text
+
+
+def test_importing_code_py_does_nothing():
+    # At the project root code.py shadows the standard library's "code" (pdb imports it).
+    ns = runpy.run_path(os.path.join(ROOT, "code.py"), run_name="code")
+    assert callable(ns["main"])
