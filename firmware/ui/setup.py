@@ -186,9 +186,9 @@ class SetupView(Form):
         return (
             (app.t("Start!"), None, None, self.start),
             (app.t("Game:"), PRESETS, lambda: s.preset, s.set_preset),
-            (app.t("Players:"), tuple(range(lo, MAX_PLAYERS + 1)), lambda: s.n, s.set_n),
+            (app.t("Players:"), range(lo, MAX_PLAYERS + 1), lambda: s.n, s.set_n),
             (app.t("Names..."), None, None, self.names),
-            (app.t("Dealer:"), tuple(range(s.n)), lambda: s.dealer, self.set_dealer),
+            (app.t("Dealer:"), range(s.n), lambda: s.dealer, self.set_dealer),
             (app.t("Series:"), SERIES, s.series_len, lambda v: s.set_option("series", v)),
             (app.t("Rules..."), None, None, self.options),
             (app.t("Language:"), ("sv", "en"), lambda: app.lang, app.set_lang),
@@ -346,20 +346,23 @@ class OptionsView(Form):
         ListView.__init__(self)
         self.parent = parent
         self.s = parent.s
+        self.cache = None
 
     def title(self, app):
         return app.t("Rules") + " " + self.s.preset
 
     def rows(self, app):
-        s = self.s
-        rules = s.rules()
-        out = []
-        for name, choice, allowed, _d in OPTIONS:
-            if name == "series" or not rules.applies(name):
-                continue
-            choices = allowed if choice else tuple(range(allowed[0], allowed[1] + 1))
-            out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
-        return out
+        if self.cache is None:  # built once: the preset cannot change here
+            s = self.s
+            rules = s.rules()
+            out = []
+            for name, choice, allowed, _d in OPTIONS:
+                if name == "series" or not rules.applies(name):
+                    continue
+                choices = allowed if choice else range(allowed[0], allowed[1] + 1)
+                out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
+            self.cache = out
+        return self.cache
 
     def shown(self, app, value):
         if value is True:
