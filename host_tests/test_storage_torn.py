@@ -85,7 +85,7 @@ def check_save(store, series, label, blob, old, bits=True, fill_step=1):
 
 @pytest.mark.parametrize("size,players,steps,seed", [
     (256, ("Anna", "Bo", "Cia", "Dan"), 70, 1),
-    (256, LONG, 40, 2),
+    (256, LONG, 30, 2),
     (4096, ("Anna", "Bo", "Cia"), 40, 3),
 ])
 def test_every_cut_of_every_save_resumes_old_or_new(size, players, steps, seed):
@@ -100,7 +100,7 @@ def test_every_cut_of_every_save_resumes_old_or_new(size, players, steps, seed):
     labels = set()
     for label, blob in play(rng, series, steps):
         labels.add(label)
-        old = check_save(store, series, label, blob, old, bits=size <= 256, fill_step=fill)
+        old = check_save(store, series, label, blob, old, fill_step=fill)
     assert "hand" in labels and "undo" in labels
 
 
