@@ -183,15 +183,22 @@ def image_key(image):
     return series_key(series, image.settings)
 
 
-def safe_entry(rng, rules, state):
-    """A random entry that does not end the game (an all pass when it would)."""
+def valid_entry(rng, rules, state, endless=False):
+    """A random entry the rules accept after state (and, if endless, that does not end the game)."""
     from firmware import score
+    from firmware.errors import EntryError
     from tools.randgame import random_entry
 
-    e = random_entry(rng, rules, state)
-    after = state.copy()
-    score.apply(rules, after, e)
-    return (score.ALL_PASS,) if after.over() else e
+    for _ in range(50):
+        e = random_entry(rng, rules, state)
+        after = state.copy()
+        try:
+            score.apply(rules, after, e)
+        except EntryError:
+            continue
+        if not (endless and after.over()):
+            return e
+    return (score.ALL_PASS,)
 
 
 def play(rng, series, steps, endless=False, settings=True):
@@ -203,9 +210,6 @@ def play(rng, series, steps, endless=False, settings=True):
     """
     from firmware import score
     from firmware.errors import EntryError
-    from tools.randgame import random_entry
-
-    pick = safe_entry if endless else random_entry
     for _ in range(steps):
         game = series.game
         roll = rng.random()
@@ -219,18 +223,27 @@ def play(rng, series, steps, endless=False, settings=True):
             yield "undo", None
         elif roll < 0.12 and game.log:
             i = rng.randrange(len(game.log))
+            was = game.log[i]
             try:
                 game.replace(i, (score.ADJUST, tuple((1 if s == 0 else 0) for s in range(len(game.players))),
                                  "edit"))
-                yield "edit", None
             except EntryError:
                 continue
+            if endless and game.outcome().over():
+                game.replace(i, was)
+                continue
+            yield "edit", None
         elif roll < 0.14 and game.log:
+            i = rng.randrange(len(game.log))
+            was = game.log[i]
             try:
-                game.delete(rng.randrange(len(game.log)))
-                yield "delete", None
+                game.delete(i)
             except EntryError:
                 continue
+            if endless and game.outcome().over():
+                game.insert(i, was)
+                continue
+            yield "delete", None
         elif roll < 0.16:
             try:
                 game.insert(rng.randrange(len(game.log) + 1), (score.MISDEAL, True))
@@ -240,5 +253,5 @@ def play(rng, series, steps, endless=False, settings=True):
         elif roll < 0.19 and settings:
             yield "settings", bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9)))
         else:
-            game.push(pick(rng, game.rules, game.state))
+            game.push(valid_entry(rng, game.rules, game.state, endless))
             yield "hand", None
