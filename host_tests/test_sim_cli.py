@@ -1,0 +1,127 @@
+"""python3 -m tools.sim: scripted runs (--keys, --text, --shots, --record, --state), the terminal front end."""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from firmware.record import load
+from tools import sim as S
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RECORDS = sorted(p for p in glob.glob(os.path.join(ROOT, "host_tests", "records", "*.json"))
+                 if not os.path.basename(p).startswith("bad-"))
+
+
+def run(capsys, *args):
+    code = S.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def screens(out):
+    return out.rstrip("\n").split("\n%s\n" % S.SEP)
+
+
+def test_text_prints_every_screen_last_last(capsys):
+    # C: away from a note if a fresh device shows one (else nothing); c: Start on the setup screen.
+    code, out, _ = run(capsys, "--keys", "Cc", "--text")
+    assert code == 0
+    shots = screens(out)
+    assert any(s.splitlines()[0] == "Nytt spel" for s in shots[:-1])
+    last = shots[-1].splitlines()
+    # The default game: fem, 4 players at 12, Anna deals (*), Bo speaks first (>).
+    assert last == ["Giv 1", "* Anna      12", " >Bo        12", "  Cia       12", "  Dan       12"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=os.path.basename)
+def test_record_opens_on_its_scoreboard(capsys, path):
+    code, out, _ = run(capsys, "--record", path, "--text")
+    assert code == 0
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    game = load(doc.get("record", doc))
+    last = screens(out)[-1].splitlines()
+    body = "\n".join(last[1:])
+    for name, score in zip(game.players, game.state.scores):
+        assert any(name in line and str(score) in line.split() for line in last[1:]), (name, score, body)
+
+
+def test_record_on_128x32_pages_through_players(capsys):
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    code, out, _ = run(capsys, "--record", path, "--board", "feather_oled", "--keys", "a", "--text")
+    assert code == 0
+    pages = screens(out)
+    assert all(len(p.splitlines()) <= 4 for p in pages)
+    seen = " ".join(pages)
+    for name in ("Anna", "Bo", "Cia", "Dan"):
+        assert name in seen
+
+
+def test_shots_are_one_bit_at_panel_size(capsys, tmp_path):
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    code, _, err = run(capsys, "--record", path, "--keys", "bCB", "--shots", str(tmp_path / "a"),
+                       "--scale", "1")
+    assert code == 0
+    files = sorted(os.listdir(tmp_path / "a"))
+    assert files == ["000.png", "001.png", "002.png", "003.png"]  # scoreboard, menu, scoreboard, chart
+    for name in files:
+        img = Image.open(tmp_path / "a" / name)
+        assert img.mode == "1" and img.size == (128, 64)
+    # Different screens differ; the scoreboard has lit pixels in its title bar.
+    first = Image.open(tmp_path / "a" / files[0])
+    assert first.getpixel((127, 0)) == 255 and first.getpixel((0, 63)) == 0
+    pixels = [Image.open(tmp_path / "a" / f).tobytes() for f in files]
+    assert pixels[0] == pixels[2] and len(set(pixels)) == 3
+    code, _, _ = run(capsys, "--record", path, "--board", "feather_oled", "--shots", str(tmp_path / "b"))
+    img = Image.open(tmp_path / "b" / "000.png")
+    assert img.mode == "1" and img.size == (128 * 4, 32 * 4)
+
+
+def test_state_keeps_the_game_between_runs(capsys, tmp_path):
+    state = str(tmp_path / "st")
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    run(capsys, "--record", path, "--state", state, "--keys", "")
+    code, out, _ = run(capsys, "--state", state, "--text")
+    assert code == 0
+    assert "Dan       22" in screens(out)[-1]
+    assert os.path.getsize(os.path.join(state, "nvm.bin")) == S.NVM_SIZE
+
+
+def test_bad_key_and_missing_button_are_reported(capsys):
+    code, _, err = run(capsys, "--keys", "cx")
+    assert code == 2 and "unknown key 'x'" in err
+    code, _, err = run(capsys, "--board", "feather_oled", "--keys", "d")
+    assert code == 2 and "no back button" in err
+
+
+def test_not_a_tty_explains_keys_instead_of_waiting():
+    p = subprocess.run([sys.executable, "-m", "tools.sim"], cwd=ROOT, stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=30,
+                       env=dict(os.environ, PYTHONPATH=ROOT))
+    assert p.returncode == 0
+    assert "--keys" in p.stderr and "not a terminal" in p.stderr
+
+
+def test_terminal_front_end_starts_shows_takes_a_key_and_quits(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    child = pexpect.spawn(sys.executable, ["-m", "tools.sim", "--state", str(tmp_path / "st"),
+                                           "--record", path], cwd=ROOT, encoding="utf-8",
+                          dimensions=(45, 140), timeout=20, env=dict(os.environ, PYTHONPATH=ROOT))
+    child.expect("q: quit")
+    first = child.before
+    assert first.count("\u2502") >= 2 * 32  # the framed 128x64 panel, 32 text rows of half blocks
+    assert "\u2588" in first  # the inverted title bar
+    child.send("B")  # hold next: the chart
+    child.expect("q: quit")
+    assert child.before != first
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert os.path.exists(tmp_path / "st" / "nvm.bin")
