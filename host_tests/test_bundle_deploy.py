@@ -149,3 +149,25 @@ def test_cli(built, tmp_path, capsys):
     assert "deployed to" in capsys.readouterr().out
     assert deploy.main(["--drive", str(tmp_path / "nope"), "--bundle", str(built)]) == 1
     assert "deploy:" in capsys.readouterr().err
+
+
+def test_a_read_only_drive_names_the_boot_button_to_hold(built, tmp_path, monkeypatch):
+    drive = a_drive(tmp_path / "CIRCUITPY", games__keep="x")
+
+    def read_only(path, *args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(deploy, "open", read_only, raising=False)
+    with pytest.raises(deploy.DeployError, match=r"read-only.*hold the boot button \(GP13, the back button\)"):
+        deploy.deploy(built, drive, out=lambda _line: None)
+    assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt", "games"]
+    # the drive's own settings.toml wins: the user may have moved the button
+    (tmp_path / "CIRCUITPY" / "games" / "keep").unlink()
+    monkeypatch.undo()
+    (drive / "settings.toml").write_text('RODSKAGG_BUTTONS = "prev:D9,next:D6,ok:D5"\nRODSKAGG_BOOT_BUTTON = "D9"\n')
+    assert deploy.boot_button_hint(built, drive) == "the boot button (D9, the prev button)"
+
+
+def test_read_settings_reads_what_circuitpython_reads():
+    text = '# c\nA = "x # not a comment"\nB = 12\n\n[section]\nC = "y"\n'
+    assert deploy.read_settings(text) == {"A": "x # not a comment", "B": "12"}

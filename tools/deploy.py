@@ -12,6 +12,10 @@ What it does to the drive:
   on every write; with code.py last it restarts into the complete program);
 - settings.toml is written only when the drive has none, or with --settings;
 - games/ (the exported score sheets) and anything else are never touched.
+
+The scorekeeper's boot.py gives the drive to the device (to write games/);
+the computer may write it only after a reset with the boot button held. A
+read-only drive is reported with the button to hold, before anything is copied.
 """
 
 import argparse
@@ -81,6 +85,54 @@ def find_drive(given=None):
     return Path(found[0])
 
 
+def read_settings(text):
+    """{KEY: value} of the simple `KEY = "text"` / `KEY = 123` lines of a settings.toml."""
+    values = {}
+    for line in text.splitlines():
+        if line.strip().startswith("["):
+            break  # CircuitPython reads only the keys before the first table
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or key.startswith("#"):
+            continue
+        if value.startswith('"') and '"' in value[1:]:
+            values[key] = value[1:value.index('"', 1)]
+        else:
+            values[key] = value.split("#", 1)[0].strip()
+    return values
+
+
+def boot_button_hint(bundle, drive):
+    """Which button opens the drive to the computer, from the drive's settings.toml or the bundle's."""
+    for source in (Path(drive) / "settings.toml", Path(bundle) / "settings.toml"):
+        try:
+            values = read_settings(source.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        pin = values.get("RODSKAGG_BOOT_BUTTON")
+        if not pin:
+            continue
+        roles = dict(reversed(part.split(":", 1)) for part in values.get("RODSKAGG_BUTTONS", "").split(",")
+                     if ":" in part)
+        role = roles.get(pin)
+        return "the boot button (%s%s)" % (pin, ", the %s button" % role if role else "")
+    return "the boot button (RODSKAGG_BOOT_BUTTON in settings.toml)"
+
+
+def check_writable(bundle, drive):
+    """Raise DeployError with what to do when the computer may not write the drive."""
+    probe = Path(drive) / ".rodskagg-deploy"
+    try:
+        with open(probe, "wb") as f:
+            f.write(b"x")
+        probe.unlink()
+    except OSError as exc:
+        raise DeployError(
+            "%s is read-only (%s). The scorekeeper's boot.py gives the drive to the device so it can "
+            "save games/; to update it, hold %s while you press reset (or plug the board in), "
+            "wait for the drive, and run this again." % (drive, exc.strerror or exc, boot_button_hint(bundle, drive)))
+
+
 def _library_names(bundle):
     lib = bundle / "lib"
     if not lib.is_dir():
@@ -134,6 +186,7 @@ def deploy(bundle=BUILD, drive=None, settings=False, out=print):
     if not (bundle / "code.py").is_file():
         raise DeployError("%s has no code.py: run `make bundle` first" % bundle)
     drive = find_drive(drive)
+    check_writable(bundle, drive)
     steps = plan(bundle, drive, settings)
     need = sum(_size(src) for action, src, _dst in steps if action == "copy")
     freed = sum(_size(dst) for dst in {dst for action, _src, dst in steps if action in ("remove", "copy")})
@@ -158,9 +211,9 @@ def deploy(bundle=BUILD, drive=None, settings=False, out=print):
             else:
                 out("kept your %s (use --settings to replace it with the bundle's)" % dst.relative_to(drive))
     except OSError as exc:
-        raise DeployError("writing %s failed: %s. If the drive is read-only the board's boot.py gave "
-                          "it to the program (see hardware/README.md): restart the board without "
-                          "holding a button and try again." % (drive, exc))
+        raise DeployError("writing %s failed: %s. If the drive became read-only, hold %s while you "
+                          "press reset and run this again (see hardware/README.md)."
+                          % (drive, exc, boot_button_hint(bundle, drive)))
     if hasattr(os, "sync"):
         os.sync()
     out("deployed to %s; eject the drive before unplugging the board" % drive)
