@@ -152,6 +152,8 @@ def draw_chart(chart, width, height, plot):
         if e[0] > high:
             e[0] = high
         high = e[0] - CELL_H
+        if e[0] < top:  # more marks than lines: they overlap rather than leave the chart
+            e[0] = top
     for y, text in ends:
         draw_text(text, right + 2, y, plot)
 

@@ -1,0 +1,116 @@
+"""firmware/render.py: displayio (bitmap_label + the real SSD1306 driver), framebuf and the
+pure raster draw the same pixels; layout rules for titles, rows, selection and charts."""
+
+import itertools
+import os
+
+os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+
+import pytest
+
+from firmware import render
+from firmware.ui.screen import Chart, Screen
+from tools.sim_ssd1306 import displayio_display, framebuf_display
+
+SCREENS = [
+    Screen("Rödskägg", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"]),
+    Screen("Giv 12 Extra Pott 4 3/5 too long", ["Åsa ÄÖ åäö é ×", "x" * 30], selected=1),
+    Screen("Meny", ["Giv", "Omgiv", "Knackfel", "Rättelse", "Ångra", "Historik", "Diagram",
+                    "Export", "Nytt spel", "Språk"], selected=8),
+    Screen("", []),
+    Screen("Diagram A B C", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25), (12, 9, 9, -4, -6)),
+                                          -6, 25, ("A", "B", "C"))),
+    Screen("Diagram", (), -1, Chart(((12,), (12,)), 0, 13, ("A", "B"))),
+    Screen("Diagram 7", (), -1, Chart(tuple((12, 12 - k, 2 * k) for k in range(7)), 0, 13,
+                                      tuple("ABCDEFG"))),
+    Screen("Chart and rows", ["row one", "row two"], 0, Chart(((0, 5), (5, 0)), 0, 5, ("x", "y"))),
+]
+
+
+def reference(screen, w, h):
+    buf = bytearray(w * h // 8)
+    render.raster(screen, w, h, buf)
+    return render.pixels(buf, w, h)
+
+
+@pytest.fixture(scope="module", params=[64, 32])
+def displays(request):
+    h = request.param
+    display, panel = displayio_display(128, h)
+    oled, fpanel = framebuf_display(128, h)
+    return h, render.Renderer(display, 128, h), panel, render.FramebufRenderer(oled, 128, h), fpanel
+
+
+@pytest.mark.parametrize("i", range(len(SCREENS)))
+def test_all_renderers_draw_the_same_pixels(displays, i):
+    h, renderer, panel, frenderer, fpanel = displays
+    screen = SCREENS[i]
+    renderer.draw(screen)
+    frenderer.draw(screen)
+    ref = reference(screen, 128, h)
+    assert panel.rows() == ref
+    assert fpanel.rows() == ref
+    assert any(any(r) for r in ref)
+
+
+def test_title_is_inverted_across_the_whole_width():
+    ref = reference(Screen("T", ["a"]), 128, 64)
+    assert all(ref[y][127] == 1 for y in range(8))
+    assert all(ref[y][127] == 0 for y in range(8, 64))
+
+
+def test_text_lines_cut_pad_and_scroll_to_the_selection():
+    lines = render.text_lines(SCREENS[2], 128, 64)
+    assert len(lines) == 8 and all(len(t) == 21 for t, _ in lines)
+    assert lines[0] == ("Meny".ljust(21), True)
+    # 10 rows, 7 fit: row 8 selected -> rows 2..8 show, the last inverted
+    assert [t.strip() for t, _ in lines[1:]] == ["Knackfel", "Rättelse", "Ångra", "Historik",
+                                                  "Diagram", "Export", "Nytt spel"]
+    assert [inv for _, inv in lines] == [True] + [False] * 6 + [True]
+    cut = render.text_lines(SCREENS[1], 128, 32)
+    assert cut[0][0] == "Giv 12 Extra Pott 4 \u2026" and cut[2] == ("x" * 20 + "\u2026", True)
+    assert len(cut) == 4
+
+
+def test_chart_stays_in_its_area_and_marks_do_not_overlap():
+    for h in (64, 32):
+        for screen in SCREENS[4:7]:
+            lit = []
+            render.draw_chart(screen.chart, 128, h, lambda x, y: lit.append((x, y)))  # noqa: B023
+            assert lit and all(0 <= x < 128 and 8 < y < h for x, y in lit)
+    marks = []
+
+    def spy(text, x, y, plot):
+        marks.append(y)
+
+    real = render.draw_text
+    render.draw_text = spy
+    try:
+        render.draw_chart(SCREENS[6].chart, 128, 64, lambda x, y: None)
+    finally:
+        render.draw_text = real
+    marks.sort()
+    assert len(marks) == 7 and all(b - a >= 8 for a, b in itertools.pairwise(marks))
+
+
+def test_label_bitmaps_are_reused_when_text_changes():
+    display, panel = displayio_display(128, 64)
+    r = render.Renderer(display, 128, 64)
+    r.draw(SCREENS[0])
+    bitmaps = [label.bitmap for label in r.labels]
+    r.draw(SCREENS[1])
+    r.draw(SCREENS[0])
+    assert [label.bitmap for label in r.labels] == bitmaps
+    assert all(label.bitmap.width == 128 and label.bitmap.height == 8 for label in r.labels)
+    assert panel.rows() == reference(SCREENS[0], 128, 64)
+
+
+def test_unchanged_screen_is_not_sent_again():
+    display, panel = displayio_display(128, 64)
+    r = render.Renderer(display, 128, 64)
+    r.draw(SCREENS[0])
+    before = panel.writes
+    r.draw(Screen(SCREENS[0].title, SCREENS[0].rows))
+    assert panel.writes == before
+    r.draw(SCREENS[3])
+    assert panel.writes > before
