@@ -142,7 +142,7 @@ def draw_chart(chart, width, height, plot):
             ends.append([py - CELL_H // 2, chart.marks[k]])
     # Marks beside the line ends, pushed apart so that they do not overlap.
     ends.sort()
-    low = top
+    low = CELL_H  # marks may use the line just below the title: 7 marks fit on 128x64
     for e in ends:
         if e[0] < low:
             e[0] = low
@@ -152,8 +152,8 @@ def draw_chart(chart, width, height, plot):
         if e[0] > high:
             e[0] = high
         high = e[0] - CELL_H
-        if e[0] < top:  # more marks than lines: they overlap rather than leave the chart
-            e[0] = top
+        if e[0] < CELL_H:  # more marks than lines: they overlap rather than leave the chart
+            e[0] = CELL_H
     for y, text in ends:
         draw_text(text, right + 2, y, plot)
 

@@ -77,7 +77,7 @@ def test_chart_stays_in_its_area_and_marks_do_not_overlap():
         for screen in SCREENS[4:7]:
             lit = []
             render.draw_chart(screen.chart, 128, h, lambda x, y: lit.append((x, y)))  # noqa: B023
-            assert lit and all(0 <= x < 128 and 8 < y < h for x, y in lit)
+            assert lit and all(0 <= x < 128 and 8 <= y < h for x, y in lit)
     marks = []
 
     def spy(text, x, y, plot):
