@@ -474,9 +474,9 @@ class Detail(ListView):
         rows = []
         for s in range(top, min(n, top + app.rows)):
             d = after.scores[s] - before.scores[s]
-            rows.append(clip("%-8s%4d>%-4d%s" % (game.players[s], before.scores[s],
-                                                 after.scores[s], "%+d" % d if d else ""),
-                             app.cols - 1))
+            rows.append(clip(("%-8s%4d>%-4d%s" % (game.players[s], before.scores[s],
+                                                  after.scores[s], "%+d" % d if d else "")
+                              ).rstrip(), app.cols - 1))
         return Screen(clip(self.title(app), app.cols), rows)
 
     def edit(self, app):

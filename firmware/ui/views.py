@@ -202,8 +202,16 @@ class Walk(View):
             return
         self.cursor = i
         ch = self.choices(i)
-        if self.values[i] is None or self.values[i] not in ch:
+        v = self.values[i]
+        if v is None:
             self.values[i] = self.default(i)
+        elif v not in ch:
+            # what was there (an edit, a back step) no longer fits: the nearest choice
+            best = ch[0]
+            for c in ch:
+                if abs(c - v) < abs(best - v):
+                    best = c
+            self.values[i] = best
 
     def choices(self, i):
         return (0,)
@@ -249,10 +257,6 @@ class Walk(View):
             k = (k + (1 if ev == K.NEXT else -1)) % len(ch)
             self.values[i] = ch[k]
         elif ev == K.OK:
-            # rows after this one that a back step left behind are reconsidered
-            for j in range(i + 1, self.n):
-                if self.values[j] is not None and self.values[j] not in self.choices(j):
-                    self.values[j] = None
             if i + 1 < self.n:
                 self.arrive(i + 1)
             else:

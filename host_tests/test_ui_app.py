@@ -1,0 +1,540 @@
+"""The App driven by logical events: every screen, storage calls, bad input, screen saver."""
+
+import random
+
+from firmware import buttons as K
+from firmware import score
+from firmware.game import Series
+from firmware.record import load
+from firmware.rules import Rules
+from firmware.ui import app as A
+from firmware.ui import entry as E
+from firmware.ui import setup as S
+from firmware.ui.app import App
+from firmware.ui.screen import Chart, cols, lines
+from host_tests.test_ui_support import Driver, FakeExporter, FakeStore, random_game
+from tools.presses import keys_for_record, presses_for
+
+FOUR = ["Anna", "Bo", "Cia", "Dan"]
+
+
+def started(rules=None, players=FOUR, dealer=0, store=None, exporter=None, **kw):
+    series = Series(rules or Rules("fem"), players, dealer)
+    st = store if store is not None else FakeStore(series)
+    st.loaded.series = series
+    return Driver(App(st, exporter, **kw)), st
+
+
+def enter(d, entry):
+    d.keys(presses_for(d.app, entry))
+
+
+def fits(app):
+    s = app.screen
+    assert len(s.title) <= app.cols, s.title
+    assert len(s.rows) <= app.rows, s.rows
+    for r in s.rows:
+        assert len(r) <= app.cols - 1 or (s.selected < 0 and len(r) <= app.cols), r
+    assert s.selected < len(s.rows)
+
+
+# -- setup and remembering it --------------------------------------------------------
+
+def test_setup_spelled_names_options_and_remembered():
+    store = FakeStore()
+    d = Driver(App(store, None))
+    assert d.text().splitlines()[0] == "Nytt spel"
+    doc = {"format": "rodskagg-record/1", "rules": {"preset": "knack", "penalty": 6, "pot": True,
+                                                    "series": 3},
+           "players": ["Anna", "ÅKE", "Örjan"], "dealer": "Örjan", "hands": []}
+    setup, _h = keys_for_record(d.app, doc)
+    d.keys(setup)
+    game = d.app.series.game
+    assert game.players == ("Anna", "ÅKE", "Örjan")
+    assert game.rules == Rules("knack", {"penalty": 6, "pot": True, "series": 3})
+    assert game.first_dealer == 2
+    assert d.app.series.length == 3
+    assert store.settings, "the setup is remembered"
+    # a new device start with that store shows the same setup
+    again = App(FakeStore(settings=store.settings[-1]), None)
+    assert again.setup.players() == ["Anna", "ÅKE", "Örjan"]
+    assert again.setup.rules() == game.rules
+    assert again.setup.dealer == 2
+    assert "Serie 1/3" not in d.text()  # the title shows the game of the series
+    assert "1/3" in d.text().splitlines()[0]
+
+
+def test_setup_refuses_duplicate_names():
+    d = Driver()
+    d.keys("bbbc")  # Names...
+    assert d.text().startswith("Namn")
+    d.keys("bc")  # seat 2: pick
+    d.keys("ac")  # Anna (one up from Bo)
+    d.keys("C")  # back to setup
+    d.keys("aaac")  # Start!
+    assert "Går inte" in d.text()
+    assert "Anna" in d.text()
+    d.keys("c")
+    assert d.app.series is None
+
+
+def test_setup_bidding_needs_three_players():
+    d = Driver()
+    d.keys("bbc" + "aa" + "c")  # Players: 4 -> 2
+    assert d.app.setup.n == 2
+    d.keys("acbc")  # Game: fem -> bud
+    assert d.app.setup.preset == "bud"
+    assert d.app.setup.n == 3
+
+
+def test_language_english_and_swedish_letters():
+    d = Driver()
+    d.keys("acbc")  # Language: sv -> en (the last row)
+    assert d.app.lang == "en"
+    assert d.text().splitlines()[0] == "New game"
+    d.keys("bc")  # Start!
+    assert d.text().startswith("Hand 1"), d.text()
+    d.keys("b" "a" "c")  # menu: the last item toggles the language back
+    assert d.app.lang == "sv"
+    assert "Språk: Svenska" in d.text()
+
+
+def test_spell_delete_and_back():
+    d = Driver()
+    d.keys("bbbc" "c")  # Names -> seat 1 picker
+    picker = d.app.view
+    assert isinstance(picker, S.NamePicker)
+    d.keys("a" "c")  # Spell...
+    assert isinstance(d.app.view, S.SpellView)
+    d.keys("c" "b" "c")  # A, B
+    assert d.app.view.name == "AB"
+    d.keys("a" * 3 + "c")  # Delete
+    assert d.app.view.name == "A"
+    d.keys("C")  # back: nothing changes
+    assert d.app.setup.names[0] == "Anna"
+    assert isinstance(d.app.view, S.NamePicker)
+    d.keys("c" "c" "B")  # Spell again: A, then done
+    assert d.app.setup.names[0] == "A"
+    assert isinstance(d.app.view, S.NamesView)
+    fits(d.app)
+
+
+# -- resume, storage ------------------------------------------------------------------
+
+def test_resume_saved_series_and_message():
+    series = Series(Rules("fem"), FOUR, 1)
+    series.game.push((score.ALL_PASS,))
+    app = App(FakeStore(series), None)
+    assert app.screen.title == "Giv 1"
+    assert "* Bo" in app.screen.text()
+    app = App(FakeStore(None, None, "Sparat spel skadat"), None)
+    assert "skadat" in app.screen.text()
+    app.handle(K.OK, 100)
+    assert app.screen.title == "Nytt spel"
+
+
+def test_broken_store_does_not_stop_the_app():
+    class Broken(FakeStore):
+        def load(self):
+            raise OSError("nvm gone")
+
+        def save(self, series):
+            raise OSError("nvm full")
+
+    d = Driver(App(Broken(), None))
+    assert "nvm" in d.text() and "gone" in d.text()
+    d.keys("c" "c")  # the message, then Start!
+    assert "nvm full" in d.text()
+    d.keys("c")
+    assert d.text().startswith("Giv 1")
+
+
+def test_save_after_commit_undo_edit_delete():
+    d, st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    enter(d, (score.ALL_PASS,))
+    assert [s[1] for s in st.saves] == [[(0, (-1, 2, 3, -1), -1)],
+                                        [(0, (-1, 2, 3, -1), -1), (3,)]]
+    d.keys("A")  # undo asks
+    assert "Ångra #2?" in d.text()
+    d.keys("c")
+    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1)]
+    assert st.saves[-1][1] == d.app.series.game.log
+    assert len(st.saves) == 3
+
+
+# -- entries ---------------------------------------------------------------------------
+
+def test_preview_then_commit_shows_changes():
+    d, _st = started()
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1: stick"
+    d.keys("bbc" "aa" "B")
+    text = d.text()
+    assert text.splitlines()[0] == "OK? Giv 1"
+    assert "Bo        12>10  -2" in text
+    assert "Cia       12>9   -3" in text
+    d.keys("c")
+    assert " >Cia        9" in d.text()
+    assert "* Bo        10" in d.text()
+
+
+def test_abandon_half_entered_hand():
+    for keys in ("cbbc" "C" "C", "cbbcaa" "d" "d", "c" "B" "C" "C" "C"):
+        d, st = started()
+        d.keys(keys)
+        assert d.text().startswith("Giv 1\n")
+        assert d.app.series.game.log == []
+        assert st.saves == []
+
+
+def test_last_player_tricks_filled_in():
+    d, _st = started()
+    d.keys("c" "bb" "c" "c" "c")  # Bo 2, Cia pass, Dan pass -> Anna gets 3
+    assert "Anna     3" in d.text()
+    d.keys("cc")
+    assert d.app.series.game.log == [(0, (3, 2, -1, -1), -1)]
+
+
+def test_all_pass_and_lone_from_the_walk():
+    d, _st = started()
+    d.keys("c" "B" "c")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+    d.keys("c" "c" "b" "B" "c")  # second player plays alone
+    assert d.app.series.game.log[-1] == (score.LONE, 2)
+
+
+def test_rodskagg_call_toggle_and_refusals():
+    d, _st = started()
+    d.keys("c" "a" "A")  # Bo: 0 tricks, calls
+    assert "Rödskägg!" in d.text()
+    d.keys("A")
+    assert "Rödskägg!" not in d.text()
+    d2, _st = started(Rules("fem", {"call": False}))
+    d2.keys("c" "A")
+    assert "Går inte" in d2.text()
+    d2.keys("c")
+    assert isinstance(d2.app.view, E.FemWalk)
+
+
+def test_refused_sum_says_why_in_english():
+    d, _st = started(lang="en")
+    d.app.set_lang("en")
+    d.keys("c" "bb" "c" "bb" "B")  # 2 + 2 = 4 of 5
+    assert "Tricks: 4 of 5" in d.text()
+    d.keys("b")
+    assert isinstance(d.app.view, E.FemWalk)
+    assert d.app.series.game.log == []
+
+
+def test_bidding_all_pass_and_rodskagg():
+    d, _st = started(Rules("bud"))
+    d.keys("c" "a" "c")  # All pass on the declarer list
+    assert d.text().startswith("OK? Giv 1")
+    d.keys("c")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+    enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0))
+    assert "Cia vinner!" in d.text()
+
+
+def test_knack_joiners():
+    d, _st = started(Rules("knack"))
+    entry = (score.BID, 1, 3, (0, 4, 2, 0), 1 << 3 | 1 << 2)
+    keys = presses_for(d.app, entry)
+    d.keys(keys)
+    assert d.app.series.game.log == [entry]
+
+
+def test_misdeal_fault_correction():
+    d, _st = started(Rules("knack"))
+    enter(d, (score.MISDEAL, False))
+    enter(d, (score.FAULT, 2, "did not ask go along"))
+    enter(d, (score.ADJUST, (0, -2, 0, 3), "scoring slip"))
+    st = d.app.series.game.state
+    assert st.scores == [17, 10, 17, 15]
+    # the correction shows the reason list in words of the language
+    d.keys("b" "aaa" "c")  # menu: Correction? find it by label
+    fits(d.app)
+
+
+def test_tie_break_only_tied_players():
+    doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 3},
+           "players": FOUR, "hands": [{"tricks": {"Anna": 2, "Bo": 2, "Cia": 1}},
+                                       {"tricks": {"Anna": 1, "Bo": 1, "Cia": 1, "Dan": 2}}]}
+    game = load(doc)
+    d = Driver()
+    setup, hands = keys_for_record(d.app, doc)
+    d.keys(setup + hands[0] + hands[1])
+    assert game.log == d.app.series.game.log
+    st = d.app.series.game.state
+    assert st.tied
+    assert "Extra" in d.text().splitlines()[0]
+    assert d.text().count(" =") == len(st.tied)
+    d.keys("c")
+    view = d.app.view
+    assert sorted(view.seats) == sorted(st.tied)
+
+
+# -- undo, history, edit ---------------------------------------------------------------------
+
+def test_history_detail_edit_recomputes_later_hands():
+    d, _st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    enter(d, (score.PLAY, (1, -1, 4, -1), -1))
+    enter(d, (score.ALL_PASS,))
+    d.keys("a")  # history, cursor on the newest
+    assert d.text().splitlines()[0] == "Historik"
+    assert ">" in d.text().splitlines()[3]
+    d.keys("aa" "c")  # the first hand
+    assert "Bo        12>10  -2" in d.text()
+    d.keys("c" "c")  # Edit
+    walk = d.app.view
+    assert isinstance(walk, E.FemWalk)
+    assert walk.values == [2, 3, -1, -1]
+    d.keys("b")  # Bo 2 -> 3
+    d.keys("c")  # Cia's 3 no longer fits: the nearest, 2
+    assert walk.values[:2] == [3, 2]
+    d.keys("c" "c" "c")  # Dan, Anna pass -> preview of the edit
+    assert d.text().startswith("OK? Giv 1")
+    d.keys("c")
+    game = d.app.series.game
+    assert game.log[0] == (score.PLAY, (-1, 3, 2, -1), -1)
+    assert game.state.scores == [11, 9, 6, 12]
+
+
+def test_edit_that_breaks_a_later_hand_is_refused():
+    d, st = started(Rules("fem", {"start": 3}))
+    enter(d, (score.PLAY, (-1, 2, 1, 2), -1))
+    enter(d, (score.ALL_PASS,))
+    saves = len(st.saves)
+    d.keys("a" "a" "c" "c" "c")  # history -> hand 1 -> change -> Edit
+    walk = d.app.view
+    assert walk.values == [2, 1, 2, -1]
+    d.keys("b" "c" "b" "c" "a" "c" "c")  # Bo 3, Cia 2, Dan pass, Anna pass: Bo wins at once
+    assert d.text().startswith("OK? Bo vinner")
+    d.keys("c")
+    assert "#2: Spelet är slut" in d.text()
+    game = d.app.series.game
+    assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1), (score.ALL_PASS,)]
+    assert len(st.saves) == saves
+    d.keys("c")
+    assert d.app.view.__class__.__name__ == "Preview"
+    d.keys("C" "C" "C" "C" "C" "C" "C")
+    assert d.text().startswith("Giv 2")
+
+
+def test_delete_from_history():
+    d, st = started()
+    enter(d, (score.ALL_PASS,))
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    d.keys("a" "a" "c" "c" "b" "c")  # hand 1 -> Delete -> confirm
+    assert "Radera #1?" in d.text()
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (-1, 2, 3, -1), -1)]
+    assert st.saves[-1][1] == d.app.series.game.log
+
+
+def test_undo_cancel_and_nothing_to_undo():
+    d, _st = started()
+    d.keys("A")
+    assert "Inget att ångra" in d.text()
+    d.keys("c")
+    enter(d, (score.ALL_PASS,))
+    d.keys("A" "C")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+
+
+def test_chart():
+    d, _st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    enter(d, (score.PLAY, (1, -1, 4, 0), -1))
+    d.keys("B")
+    chart = d.app.screen.chart
+    assert isinstance(chart, Chart)
+    assert chart.series == ((12, 12, 11), (12, 10, 10), (12, 9, 5), (12, 12, 17))
+    assert chart.lo <= 0 and chart.hi == 17
+    assert chart.marks == ("A", "B", "C", "D")
+    d.keys("c")
+    assert d.text().startswith("Giv 3")
+
+
+# -- end of game, series, export -------------------------------------------------------------
+
+def test_series_next_game_winner_deals_and_export():
+    ex = FakeExporter()
+    d, st = started(Rules("fem", {"start": 1, "series": 3}), exporter=ex)
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))  # Dan wins game 1
+    assert "Dan vinner!" in d.text()
+    assert "Exporterad" in d.text()
+    assert len(ex.exported) == 1
+    assert "OK: spel 2" in d.text()
+    d.keys("c")
+    series = d.app.series
+    assert series.number() == 2
+    assert series.game.first_dealer == 3
+    assert "Giv 1" in d.text() and "2/3" in d.text()
+    assert st.saves[-1] == (1, [])
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))
+    assert "Serien: Dan" in d.text()
+    d.keys("c")
+    assert d.text().startswith("Nytt spel")
+    d.keys("C")
+    assert "Dan vann" in d.text()
+
+
+def test_export_menu_read_only_shows_reason():
+    ex = FakeExporter(writable=False)
+    d, _st = started(exporter=ex)
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Exportera") + "c")
+    assert "skrivskyddad" in d.text()
+    ex.ok = True
+    d.keys("c" "b" + "b" * items.index("Exportera") + "c")
+    assert "Exporterad games/g1" in d.text()
+
+
+# -- never stuck, bad input, screen saver ------------------------------------------------------
+
+def test_back_leaves_every_menu_screen():
+    d, _st = started(exporter=FakeExporter())
+    enter(d, (score.ALL_PASS,))
+    d.keys("b")
+    n = len(d.app.view.items)
+    for i in range(n):
+        d.keys("b" * i + "c")
+        for _ in range(12):
+            if d.text().startswith("Giv"):
+                break
+            d.keys("C")
+        if d.app.series is None or not d.text().startswith("Giv"):
+            d.keys("C" * 5)
+        assert d.text().startswith("Giv 1"), (i, d.text())
+        d.keys("b")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+
+
+def test_unexpected_exception_shows_error_then_scoreboard():
+    d, _st = started()
+    enter(d, (score.ALL_PASS,))
+
+    class Boom(A.View):
+        def event(self, app, ev):
+            raise RuntimeError("kaboom")
+
+        def render(self, app):
+            return A.Screen("boom")
+
+    d.app.view = Boom()
+    d.keys("c")
+    assert d.text().startswith("Fel")
+    assert "kaboom" in d.text()
+    d.keys("b")
+    assert d.text().startswith("Giv 1")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+
+
+def test_screen_saver_dims_blanks_and_wake_press_does_nothing():
+    d, _st = started()
+    app = d.app
+    v = app.version
+    app.tick(d.now + A.DIM_MS - 1)
+    assert app.brightness == 2
+    app.tick(d.now + A.DIM_MS)
+    assert app.brightness == 1 and app.version == v + 1
+    app.tick(d.now + A.BLANK_MS)
+    assert app.brightness == 0
+    screen = app.screen
+    app.handle(K.OK, d.now + A.BLANK_MS + 10)
+    assert app.brightness == 2
+    assert app.screen == screen  # the wake press did nothing else
+    app.handle(K.OK, d.now + A.BLANK_MS + 300)
+    assert isinstance(app.view, E.FemWalk)
+
+
+def test_version_changes_only_with_the_screen():
+    d, _st = started()
+    v = d.app.version
+    d.app.tick(d.now + 10)
+    assert d.app.version == v
+    d.keys("c")
+    assert d.app.version == v + 1
+    v = d.app.version
+    d.app.handle(K.NEXT_LONG, d.now + 100)  # finishes the walk: preview
+    assert d.app.version == v + 1
+
+
+def test_buttons_into_app_chord_and_bounce():
+    d, _st = started()
+    b = K.Buttons(("prev", "next", "ok"))
+    evs = []
+    t = 1000
+    for _ in range(8):  # bounce on OK
+        evs.append(b.key(2, True, t))
+        evs.append(b.key(2, False, t + 1))
+        t += 3
+    evs.append(b.key(2, True, t))
+    evs.append(b.poll(t + 100))
+    evs.append(b.key(2, False, t + 150))
+    evs.append(b.key(0, True, t + 500))  # chord: prev + next
+    evs.append(b.key(1, True, t + 520))
+    evs.append(b.poll(t + 2000))
+    evs.append(b.key(0, False, t + 2100))
+    evs.append(b.key(1, False, t + 2200))
+    evs = [e for e in evs if e is not None]
+    assert evs == [K.OK]
+    for e in evs:
+        d.app.handle(e, t + 3000)
+    assert isinstance(d.app.view, E.FemWalk)
+
+
+def test_fuzz_every_screen_random_presses():
+    rng = random.Random(3)
+    chars = "abcABCd"
+    for height in (64, 32):
+        for seed in range(6):
+            game = random_game(seed, 8)
+            d, _st = started(game.rules, game.players, exporter=FakeExporter(seed % 2 == 0),
+                             height=height)
+            for e in game.log:
+                if d.app.series.game.state.over():
+                    break
+                d.keys(presses_for(d.app, e))
+            for _ in range(400):
+                d.keys(rng.choice(chars))
+                fits(d.app)
+                assert d.app.screen.title not in ("Fel", "Error"), d.text()
+                g = d.app.series.game if d.app.series else None
+                if g is not None:
+                    assert g.fold(g.log) == g.state
+
+
+def test_scoreboard_fits_seven_players_and_pages_on_128x32():
+    seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
+    d, _st = started(Rules("fem", {"pot": True, "series": 3}), seven)
+    assert len(d.app.screen.rows) == 7
+    fits(d.app)
+    d32, _st = started(Rules("fem"), seven, height=32)
+    assert cols(128) == 21 and lines(32) == 4
+    assert len(d32.app.screen.rows) == 3
+    seen = set()
+    for _ in range(3):
+        seen.update(r[2:10].strip() for r in d32.app.screen.rows)
+        d32.keys("a")
+    assert seen == set(seven)
+
+
+def test_out_player_marked():
+    d, _st = started(Rules("knack"), FOUR)
+    enter(d, (score.BID, 1, score.BID_R, (0, 3, 3, 0), 0))
+    assert "ut" in d.text().splitlines()[2]
+
+
+def test_random_games_by_buttons_seven_players_long():
+    for seed in (101, 102):
+        game = random_game(seed, 40)
+        d = Driver()
+        from firmware.record import to_record
+        setup, hands = keys_for_record(d.app, to_record(game))
+        d.keys(setup + "".join(hands))
+        assert d.app.series.game.log == game.log
