@@ -366,3 +366,9 @@ def test_mpy_cross_env_is_the_cli_default(monkeypatch):
     assert bundle.main(["--board", "pico"]) == 1
     assert seen == {"board": "pico", "mpy_cross": "/nowhere/mpy-cross"}
     assert os.environ["MPY_CROSS"] == "/nowhere/mpy-cross"
+
+
+def test_dynamic_imports_with_a_constant_name_count():
+    source = "def f():\n    return __import__('keypad'), _import('adafruit_ticks'), importlib.import_module('a.b')\n"
+    names = [i.name for i in bundle.imports_of(source, "m", False)]
+    assert names == ["keypad", "adafruit_ticks", "a", "a.b"]

@@ -6,7 +6,8 @@
 What goes in is found by following imports from code.py and boot.py (parsed
 with ast, never executed): firmware modules as files of this tree, Adafruit
 libraries from the pinned PyPI packages installed in the venv
-(requirements-dev.txt), CircuitPython built-ins need no file. Imports inside a
+(requirements-dev.txt), CircuitPython built-ins need no file. Calls with a constant
+name (``__import__("keypad")``) count as imports. Imports inside a
 ``try:`` body are optional (``typing``, ``micropython`` fallbacks): they are
 bundled when they name a project module or a device library and skipped
 otherwise. Any other import (a CPython-only module, tools, host_tests) stops
@@ -86,6 +87,13 @@ def _is_main_guard(node):
             and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "__main__")
 
 
+def _is_import_call(func):
+    """__import__("x"), importlib.import_module("x"), or a project helper named _import("x")."""
+    if isinstance(func, ast.Name):
+        return func.id in ("__import__", "_import", "import_module")
+    return isinstance(func, ast.Attribute) and func.attr == "import_module"
+
+
 def imports_of(source, module, is_package, filename="<source>"):
     """The Import list of a module's source. module is its dotted name ("" for code.py)."""
     try:
@@ -132,6 +140,11 @@ def imports_of(source, module, is_package, filename="<source>"):
                 if alias.name != "*":
                     found.append(Import(base + "." + alias.name, node.lineno, optional, True))
             return
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) and _is_import_call(node.func):
+            parts = node.args[0].value.split(".")
+            for i in range(1, len(parts) + 1):
+                found.append(Import(".".join(parts[:i]), node.lineno, optional))
         for child in ast.iter_child_nodes(node):
             visit(child, optional)
 
