@@ -388,7 +388,7 @@ def test_export_menu_read_only_shows_reason():
     d.keys("b")
     items = [i[0] for i in d.app.view.items]
     d.keys("b" * items.index("Exportera") + "c")
-    assert "skrivskyddad" in d.text()
+    assert "Datorn äger enheten" in d.text()
     ex.ok = True
     d.keys("c" "b" + "b" * items.index("Exportera") + "c")
     assert "Exporterad games/g1" in d.text()
@@ -538,3 +538,51 @@ def test_random_games_by_buttons_seven_players_long():
         setup, hands = keys_for_record(d.app, to_record(game))
         d.keys(setup + "".join(hands))
         assert d.app.series.game.log == game.log
+
+
+# -- with the real store and exporter ------------------------------------------------------------
+
+def test_real_store_resume_and_settings(tmp_path):
+    from firmware.export import Exporter
+    from firmware.storage import Store
+    from tools.fakes import FakeNVM
+    nvm = FakeNVM(4096)
+    ex = Exporter(str(tmp_path), lambda: True)
+    d = Driver(App(Store(nvm), ex))
+    assert d.text().startswith("Nytt spel")  # a blank NVM: no note, straight to setup
+    doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 5, "series": 3},
+           "players": ["Anna", "Bo", "XY"], "dealer": "Bo", "hands": [
+               {"tricks": {"Anna": 2, "XY": 3}}, {"misdeal": True, "knocked": True}]}
+    setup, hands = keys_for_record(d.app, doc)
+    d.keys(setup + "".join(hands))
+    log = list(d.app.series.game.log)
+    # power cut: a new App on the same NVM resumes the game at its scoreboard
+    d2 = Driver(App(Store(nvm), ex))
+    assert d2.app.series.game.log == log
+    assert d2.app.series.game.players == ("Anna", "Bo", "XY")
+    assert d2.text() == d.text()
+    # the last setup is remembered for the next game
+    assert d2.app.setup.players() == ["Anna", "Bo", "XY"]
+    assert d2.app.setup.rules() == d.app.series.game.rules
+    d2.keys(presses_for(d2.app, (score.PLAY, (-1, 1, 4), -1)))  # XY reaches 0 and wins game 1
+    assert "XY vinner!" in d2.text()
+    assert (tmp_path / "games").exists()
+    assert any(p.suffix == ".json" for p in (tmp_path / "games").iterdir())
+    d2.keys("c")  # game 2: the winner deals first
+    d3 = Driver(App(Store(nvm), ex))
+    assert d3.app.series.number() == 2
+    assert d3.app.series.game.first_dealer == 2
+    assert d3.app.series.past == [2]
+
+
+def test_real_exporter_read_only_reason(tmp_path):
+    from firmware.export import Exporter
+    ex = Exporter(str(tmp_path), lambda: False)
+    d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
+    d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1)))
+    assert "Dan vinner!" in d.text()
+    assert not (tmp_path / "games").exists()
+    d.keys("C" "b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Exportera") + "c")
+    assert "Datorn äger enheten" in d.text()

@@ -50,7 +50,7 @@ class App:
             if blob and self.setup.decode(blob) and self.setup.lang:
                 self.lang = self.setup.lang
             self.series = getattr(loaded, "series", None)
-            message = getattr(loaded, "message", None) or message
+            message = self.load_message(loaded) or message
         if message:
             self.view = Message(self.t("Note"), message, _home)
         else:
@@ -82,6 +82,23 @@ class App:
             self.brightness = level
             self.version += 1
 
+    def load_message(self, loaded):
+        """What the store says about the save, in words of the language (None: nothing to say)."""
+        code = getattr(loaded, "code", None)
+        message = getattr(loaded, "message", None)
+        if code in ("empty", "migrated"):
+            return None
+        hand = getattr(loaded, "hand", None)
+        if code == "damaged":
+            if hand is not None and getattr(loaded, "series", None) is not None:
+                return self.t("Save damaged: resumed after entry %d") % hand
+            return self.t("Save damaged: no game to resume")
+        if code == "unreadable":
+            return self.t("Save unreadable: no game to resume")
+        if code == "newer":
+            return self.t("Saved by newer firmware: not read")
+        return message
+
     # -- helpers the views use ------------------------------------------------
 
     def t(self, s):
@@ -110,9 +127,11 @@ class App:
     def save(self):
         if self.store is not None and self.series is not None:
             try:
-                self.store.save(self.series)
+                ok = self.store.save(self.series)
             except Exception as e:
                 return "%s: %s" % (self.t("Not saved"), e)
+            if ok is False:
+                return self.t("Memory full: this change is not saved")
         return None
 
     def save_settings(self):
@@ -167,12 +186,14 @@ class App:
         if self.exporter is None:
             return
         if not self.writable():
-            msg = self.t("The drive is read-only: the computer owns it. Restart holding the "
-                         "boot button to let the device write.")
+            msg = self.t("The computer owns the drive (the boot button was held at start). "
+                         "Restart without holding it to export.")
         else:
             try:
                 name = self.exporter.export(self.series)
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
+                if getattr(self.exporter, "note", None):
+                    msg += ". " + self.exporter.note
             except Exception as e:
                 msg = "%s: %s" % (self.t("Export failed"), e)
         self.view = Message(self.t("Export"), msg, _home)

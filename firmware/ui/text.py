@@ -74,10 +74,15 @@ SV = {
     "Series: game %d/%d": "Serie: spel %d/%d",
     "Exported": "Exporterad",
     "Export failed": "Export misslyckades",
-    "The drive is read-only: the computer owns it. Restart holding the boot button to let "
-    "the device write.":
-        "Enheten är skrivskyddad: datorn äger den. Starta om med startknappen nedtryckt "
-        "så kan enheten skriva.",
+    "The computer owns the drive (the boot button was held at start). Restart without "
+    "holding it to export.":
+        "Datorn äger enheten (startknappen hölls vid start). Starta om utan att hålla den "
+        "för att exportera.",
+    "Memory full: this change is not saved": "Minnet fullt: ändringen är inte sparad",
+    "Save damaged: resumed after entry %d": "Sparat spel skadat: fortsätter efter #%d",
+    "Save damaged: no game to resume": "Sparat spel skadat: inget att fortsätta",
+    "Save unreadable: no game to resume": "Sparat spel oläsbart: inget att fortsätta",
+    "Saved by newer firmware: not read": "Sparat av nyare programvara: ej läst",
     # setup
     "Start!": "Starta!",
     "Game:": "Spel:",
