@@ -16,7 +16,10 @@ operations on that image: append an entry, cut the log, replace, delete or
 insert an entry, set the settings. See Image.apply.
 """
 
-import binascii
+try:
+    from binascii import crc32 as _crc32
+except ImportError:  # a small build without binascii: the same CRC-32, bit by bit
+    _crc32 = None
 
 from firmware import score
 from firmware.game import MAX_NAME, MAX_PLAYERS
@@ -47,8 +50,20 @@ class CodecError(ValueError):
     """Bytes that are not a valid record of this format."""
 
 
+def crc32_slow(data, start=0):
+    """CRC-32 (the zlib/binascii polynomial) without binascii."""
+    crc = start ^ 0xFFFFFFFF
+    for b in data:
+        crc ^= b
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0xEDB88320 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
 def crc32(data, start=0):
-    return binascii.crc32(data, start) & 0xFFFFFFFF
+    if _crc32 is None:
+        return crc32_slow(data, start)
+    return _crc32(data, start) & 0xFFFFFFFF
 
 
 # -- primitive writers / reader ------------------------------------------------
@@ -414,8 +429,10 @@ def encode_base(im):
     return bytes(out)
 
 
-def decode_base(payload, version=VERSION):
+def decode_base(payload, version=None):
     """Inverse of encode_base (for a format version in READABLE)."""
+    if version is None:
+        version = VERSION
     if version not in READABLE:
         raise CodecError("format %d unknown" % version)
     r = Reader(payload)
@@ -471,8 +488,8 @@ def encode_ops(ops, n):
 
 # -- framing -----------------------------------------------------------------------
 
-def frame_base(seq, payload, version=VERSION):
-    out = bytearray((MAGIC, version, seq & 0xFF))
+def frame_base(seq, payload, version=None):
+    out = bytearray((MAGIC, VERSION if version is None else version, seq & 0xFF))
     put_uvar(out, len(payload))
     out.extend(payload)
     out.extend(crc32(out).to_bytes(4, "little"))

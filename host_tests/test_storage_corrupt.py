@@ -147,3 +147,36 @@ def test_a_newer_format_is_reported_not_read():
     loaded, _ = resume(bytes(data))
     assert loaded.code == NEWER and loaded.series is None
     assert "newer firmware" in loaded.message
+
+
+def test_an_older_format_is_read_and_rewritten_in_the_new_one(monkeypatch):
+    nvm, store, seen = history(256, 8, steps=10)
+    # This firmware writes format 2 and still reads format 1, the save's.
+    monkeypatch.setattr(codec, "VERSION", 2)
+    monkeypatch.setattr(codec, "READABLE", (1, 2))
+    dev = Store(nvm)
+    loaded = dev.load()
+    assert loaded.code == "migrated" and "converted" in loaded.message
+    assert series_key(loaded.series, loaded.settings) == seen[-1]
+    dev.save_settings(b"new")
+    active = dev.slot * dev.half
+    assert nvm.data[active + 1] == 2
+    again = Store(nvm).load()
+    assert again.code is None and again.settings == b"new"
+    assert series_key(again.series, None)[1:] == seen[-1][1:]
+
+
+def test_an_unknown_older_format_is_reported():
+    nvm, store, _seen = history(256, 9, steps=5)
+    data = bytearray(nvm.data)
+    for slot in (0, 1):
+        start = slot * store.half
+        rec = bytes(data[start:start + store.half])
+        try:
+            _v, seq, payload, _c, _p = codec.read_base(rec, 0, len(rec))
+        except codec.CodecError:
+            continue
+        new = codec.frame_base(seq, payload, version=0)
+        data[start:start + len(new)] = new
+    loaded, _ = resume(bytes(data))
+    assert loaded.series is None and loaded.code == UNREADABLE and loaded.message

@@ -84,6 +84,11 @@ class TestPrimitives(unittest.TestCase):
     def test_crc_chains_like_concatenation(self):
         self.assertEqual(codec.crc32(b"world", codec.crc32(b"hello ")), codec.crc32(b"hello world"))
 
+    def test_the_fallback_crc_is_the_same_crc(self):
+        self.assertEqual(codec.crc32(b"123456789"), 0xCBF43926)
+        for data, start in ((b"123456789", 0), (b"", 7), (bytes(range(200)), 0xDEADBEEF)):
+            self.assertEqual(codec.crc32_slow(data, start), codec.crc32(data, start))
+
 
 class TestEntries(unittest.TestCase):
     def test_every_kind_round_trips(self):
