@@ -1,0 +1,150 @@
+# heapsize: 192k
+"""The UI driven by key strings, on CPython and under MicroPython (tools/mptest.py).
+
+The key strings are what tools/presses.py plans for these records (a b c =
+prev next OK, A B C = long); tests on CPython check the planner itself.
+"""
+
+import json
+import unittest
+
+from firmware import buttons as K
+from firmware import score
+from firmware.record import load
+from firmware.ui.app import BLANK_MS, DIM_MS, App
+
+RECORDS = "host_tests/records"
+
+KEYS = (
+    ("fem-basic", "ccbbcaaBcccacbccccBccaccccc"),
+    ("knack-knock-faults", "bcacacbbbccccbbcbccbbcccccaccaBBc"),
+    ("bud-basic", "bcbcacccbcbBcccbbcaaBccaccccccaBc"),
+    ("fem-call-made-and-failed", "ccacccAcccaaaAcbBc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccbbcbcccccbcbbcbccc"),
+    ("knack-basic", "bcacbcbcaaccccbcbccccBcccbbcacbbcbBcbcbBc"),
+)
+
+
+class Fake:
+    def __init__(self):
+        self.saves = 0
+        self.blob = None
+
+    def load(self):
+        return None
+
+    def save(self, series):
+        self.saves += 1
+
+    def save_settings(self, blob):
+        self.blob = blob
+
+
+def drive(app, keys, now=0):
+    for ch in keys:
+        now += 200
+        app.handle(K.event_for_char(ch), now)
+        app.tick(now)
+    return now
+
+
+def fits(test, app):
+    s = app.screen
+    test.assertTrue(len(s.title) <= app.cols)
+    test.assertTrue(len(s.rows) <= app.rows)
+    for r in s.rows:
+        test.assertTrue(len(r) <= app.cols)
+
+
+class TestRecordsByKeys(unittest.TestCase):
+    def test_records(self):
+        for name, keys in KEYS:
+            with open(RECORDS + "/" + name + ".json") as f:
+                doc = json.load(f)
+            want = load(doc["record"])
+            app = App(None, None)
+            drive(app, keys)
+            game = app.series.game
+            self.assertEqual(game.players, want.players)
+            self.assertEqual(game.log, want.log)
+            self.assertEqual(game.state.scores, want.state.scores)
+            fits(self, app)
+
+
+class TestScreens(unittest.TestCase):
+    def test_hand_preview_commit_undo(self):
+        store = Fake()
+        app = App(store, None)
+        self.assertEqual(app.screen.title, "Nytt spel")
+        drive(app, "c")
+        self.assertEqual(app.screen.title, "Giv 1")
+        self.assertTrue(store.blob is not None)
+        drive(app, "cbbcaaB")
+        self.assertEqual(app.screen.title, "OK? Giv 1")
+        self.assertIn("Bo        12>10  -2", app.screen.text())
+        drive(app, "c")
+        self.assertEqual(app.series.game.log, [(score.PLAY, (-1, 2, 3, -1), -1)])
+        self.assertEqual(store.saves, 2)  # the start and the hand
+        drive(app, "A")
+        self.assertIn("#1", app.screen.title)
+        drive(app, "c")
+        self.assertEqual(app.series.game.log, [])
+        self.assertEqual(store.saves, 3)
+
+    def test_abandon_and_back_everywhere(self):
+        app = App(None, None)
+        drive(app, "c" "cbbcb" "CCC")
+        self.assertEqual(app.screen.title, "Giv 1")
+        self.assertEqual(app.series.game.log, [])
+        for keys in ("bC", "bbcC", "bbbcCC", "bbbbcCCCC", "B" "c", "a" "c"):
+            drive(app, keys)
+            self.assertEqual(app.screen.title, "Giv 1")
+
+    def test_refusal_says_why(self):
+        app = App(None, None)
+        drive(app, "c" "c" "bbc" "bbB")
+        self.assertIn("Stick: 4 av 5", app.screen.text())
+        drive(app, "c")
+        self.assertEqual(app.screen.title, "Giv 1: stick")
+        self.assertEqual(app.series.game.log, [])
+
+    def test_screen_saver(self):
+        app = App(None, None)
+        now = drive(app, "c")
+        app.tick(now + DIM_MS)
+        self.assertEqual(app.brightness, 1)
+        app.tick(now + BLANK_MS)
+        self.assertEqual(app.brightness, 0)
+        app.handle(K.OK, now + BLANK_MS + 1)
+        self.assertEqual(app.brightness, 2)
+        self.assertEqual(app.screen.title, "Giv 1")
+
+    def test_english_and_128x32(self):
+        app = App(None, None, 128, 32, "en")
+        self.assertEqual(app.screen.title, "New game")
+        self.assertEqual(len(app.screen.rows), 3)
+        drive(app, "bbc" "bbb" "c" "aa" "c")  # Players: 4 -> 7, Start!
+        self.assertEqual(len(app.series.game.players), 7)
+        self.assertEqual(len(app.screen.rows), 3)
+        drive(app, "a")
+        self.assertIn("Dan", app.screen.text())
+        fits(self, app)
+
+    def test_random_presses_never_stick(self):
+        app = App(None, None)
+        drive(app, "c")
+        seed = 12345
+        now = 0
+        for _ in range(600):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            ch = "abcABCd"[seed % 7]
+            now = drive(app, ch, now)
+            fits(self, app)
+            self.assertTrue(app.screen.title not in ("Fel", "Error"))
+            if app.series is not None:
+                g = app.series.game
+                self.assertEqual(g.fold(g.log), g.state)
+
+
+if __name__ == "__main__":
+    unittest.main()
