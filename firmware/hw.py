@@ -288,14 +288,14 @@ def _scan(i2c):
 
 def _keys(dev, board, profile):
     buttons = profile["buttons"]
-    names = ",".join("%s:%s" % b for b in buttons)
+    names = ", ".join("%s %s" % b for b in buttons)
     try:
         pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
         keypad = _import("keypad")
         try:
             dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:
-            raise SetupError("buttons %s: %s" % (names, e))
+            raise SetupError("buttons (%s): %s" % (names, e))
     except SetupError as e:
         dev.problem(str(e))
     except ImportError:

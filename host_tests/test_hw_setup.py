@@ -123,11 +123,14 @@ def test_button_pin_in_use_shows_on_display():
     dev = rig.setup()
     assert dev.keys is None and not dev.ok()
     assert len(dev.problems) == 1
-    assert dev.problems[0].startswith("buttons prev:GP10,next:GP11,ok:GP12,back:GP13: GP11 in use")
-    # The message is on the display, title first.
-    assert dev.renderer.last.title == "Setup"
-    assert "GP11 in use" in " ".join(dev.renderer.last.rows).replace("  ", " ") or any(
-        "GP11" in r for r in dev.renderer.last.rows)
+    assert dev.problems == ["buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use"]
+    # The message is on the display, title first, wrapped at spaces.
+    shown = dev.renderer.last
+    assert shown.title == "Setup"
+    assert shown.rows == ("buttons (prev GP10,", "next GP11, ok GP12,", "back GP13): GP11 in", "use")
+    buf = bytearray(1024)
+    render.raster(shown, 128, 64, buf)
+    assert rig.panel.rows() == render.pixels(buf, 128, 64)
 
 
 def test_display_pin_in_use():

@@ -1,0 +1,42 @@
+"""tools/gallery.py: the screenshots come from scripted runs and docs/ holds the current ones."""
+
+import os
+
+from PIL import Image
+
+from tools import gallery
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WANTED = {"setup", "scoreboard-7", "entry-fem", "entry-bud", "entry-knack", "preview", "history",
+          "chart", "winner", "tiebreak", "error", "setup-error"}
+
+
+def test_gallery_is_generated_and_current(tmp_path):
+    items = gallery.write(str(tmp_path))
+    names = {s.name for s in items}
+    assert names >= WANTED
+    by_name = {s.name: s for s in items}
+    # The screens are what their names say (the App's own text for each).
+    assert by_name["scoreboard-7"].text.count("\n") == 7
+    assert "Extra" in by_name["tiebreak"].text.splitlines()[0] and " =" in by_name["tiebreak"].text
+    assert by_name["preview"].text.startswith("OK?")
+    assert by_name["error"].text.startswith("Går inte")
+    index = (tmp_path / "GALLERY.md").read_text(encoding="utf-8")
+    for s in items:
+        img = Image.open(tmp_path / "gallery" / (s.name + ".png"))
+        assert img.mode == "1"
+        h = 32 if s.board == "feather_oled" else 64
+        assert img.size == (128 * gallery.SCALE, h * gallery.SCALE)
+        assert "gallery/%s.png" % s.name in index
+        if s.keys:
+            assert "--keys '%s'" % s.keys in index
+    # docs/ is what the command makes (run `make gallery` after changing the UI).
+    checked_in = os.path.join(ROOT, "docs", "gallery")
+    stale = []
+    for s in items:
+        path = os.path.join(checked_in, s.name + ".png")
+        if not os.path.exists(path) or Image.open(path).tobytes() != s.image.tobytes():
+            stale.append(s.name)
+    assert stale == [], "docs/gallery is out of date: run `make gallery` (%s)" % ", ".join(stale)
+    with open(os.path.join(ROOT, "docs", "GALLERY.md"), encoding="utf-8") as f:
+        assert f.read() == index, "docs/GALLERY.md is out of date: run `make gallery`"

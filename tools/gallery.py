@@ -1,0 +1,205 @@
+"""The screens gallery: docs/gallery/*.png and docs/GALLERY.md from scripted simulator runs.
+
+    python3 -m tools.gallery [--out docs]
+
+Every picture is the panel of ``tools.sim`` after a key string (from a fresh
+device, or from one of the example records), i.e. what
+``python3 -m tools.sim [--board B] [--record R] --keys K --shots DIR`` leaves
+as its last PNG. Key strings are planned by tools/presses.py from games made
+by tools/randgame.py (fixed seeds), so the pictures follow the UI as built.
+"""
+
+import argparse
+import os
+import random
+import sys
+
+from firmware import hw, render
+from firmware.record import to_record
+from firmware.rules import Rules
+from firmware.ui import entry as E
+from firmware.ui.setup import NAMES, SetupView
+from tools import presses, randgame
+from tools.sim import Sim
+from tools.sim_ssd1306 import displayio_display
+
+SCALE = 3
+RECORDS = "host_tests/records"
+
+
+class Shot:
+    def __init__(self, name, caption, keys="", record=None, board="pico"):
+        self.name = name
+        self.caption = caption
+        self.keys = keys
+        self.record = record
+        self.board = board
+        self.image = None
+        self.text = ""
+
+    def command(self):
+        parts = ["python3 -m tools.sim"]
+        if self.board != "pico":
+            parts.append("--board " + self.board)
+        if self.record:
+            parts.append("--record " + self.record)
+        parts.append("--keys '%s'" % self.keys if self.keys else "--text")
+        return " ".join(parts)
+
+
+def fresh(board="pico"):
+    """A new simulated device on its setup screen, and the keys that got it there."""
+    sim = Sim(board)
+    keys = ""
+    while not isinstance(sim.app.view, SetupView):  # a note on a blank NVM, if the UI shows one
+        if len(keys) > 3:
+            raise RuntimeError("no setup screen:\n" + sim.text())
+        sim.press("c")
+        keys += "c"
+    return sim, keys
+
+
+def game_keys(preset, players, hands, seed):
+    """(keys from a fresh device to the scoreboard after `hands` hands, the next hand's keys, sim)."""
+    rules = Rules(preset)
+    game = randgame.random_game(random.Random(seed), hands + 1, rules, players)
+    doc = to_record(game)
+    sim, keys = fresh()
+    setup, per_hand = presses.keys_for_record(sim.app, doc)
+    played = setup + "".join(per_hand[:hands])
+    sim.play(played)
+    return keys + played, per_hand[hands] if len(per_hand) > hands else "", sim
+
+
+def until_preview(sim, keys):
+    """Play keys up to the preview screen: (keys played before it, keys including it)."""
+    played = ""
+    before = None
+    for ch in keys:
+        if isinstance(sim.app.view, E.Preview):
+            break
+        before = played
+        sim.press(ch)
+        played += ch
+    return before, played
+
+
+def shots():
+    """Every gallery Shot with its image (the App's pixels) and text."""
+    out = []
+
+    def take(shot, sim):
+        shot.image = sim.image(SCALE)
+        shot.text = sim.text()
+        out.append(shot)
+
+    sim, keys = fresh()
+    take(Shot("setup", "Setup: preset, players, names, first dealer, series, rule options.", keys), sim)
+
+    seven = NAMES[:7]
+    keys, nxt, sim = game_keys("fem", seven, 4, 7)
+    take(Shot("scoreboard-7", "Scoreboard of 7 players: * deals, > speaks first.", keys), sim)
+    history = Shot("history", "History: every hand, newest selected; OK shows its changes.", keys + "a")
+    sim.press("a")
+    take(history, sim)
+    sim.press("C")
+    chart = Shot("chart", "Chart (hold next on the scoreboard): every player's score by hand.", keys + "B")
+    sim.press("B")
+    take(chart, sim)
+    sim.press("c")
+    before, upto = until_preview(sim, nxt)
+    take(Shot("preview", "Preview: each player's change; OK commits, back returns to the entry.",
+              keys + upto), sim)
+
+    for preset, players, seed in (("fem", NAMES[:4], 1), ("bud", NAMES[:4], 3), ("knack", NAMES[:5], 3)):
+        keys, nxt, sim = game_keys(preset, players, 1, seed)
+        before, _ = until_preview(sim, nxt)
+        sim2 = Sim()
+        sim2.play(keys + before)
+        take(Shot("entry-" + preset, "Hand entry, %s: the last step before the preview." % preset,
+                  keys + before), sim2)
+        sim2.close()
+
+    rec = RECORDS + "/fem-tie-then-extra-hand.json"
+    sim = Sim(record_path=rec)
+    take(Shot("tiebreak", "Tie at zero: the tied players (=) play an extra hand.", "", rec), sim)
+
+    rec = RECORDS + "/fem-win-below-zero.json"
+    sim = Sim(record_path=rec)
+    sim.play("c")
+    take(Shot("winner", "Winner: final scores; OK starts the next game.", "c", rec), sim)
+
+    rec = RECORDS + "/fem-basic.json"
+    sim = Sim(record_path=rec)
+    sim.play("cbcbcbcbB")
+    take(Shot("error", "A refused entry says why; any press goes back to it.", "cbcbcbcbB", rec), sim)
+
+    sim = Sim(record_path=rec)
+    sim.play("b")
+    take(Shot("menu", "The menu (next on the scoreboard).", "b", rec), sim)
+
+    sim = Sim("feather_oled", record_path=rec)
+    take(Shot("scoreboard-128x32", "The same game on the 128x32 FeatherWing (prev pages).", "", rec,
+              "feather_oled"), sim)
+
+    # Not a key string: the message firmware/hw.py shows when a button pin is taken.
+    display, panel = displayio_display(128, 64)
+    r = render.Renderer(display, 128, 64)
+    screen = hw.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
+    r.draw(screen)
+    wiring = Shot("setup-error", "A wiring problem at power-up (firmware/hw.py), instead of a traceback.")
+    wiring.image = panel.image(SCALE)
+    wiring.text = screen.text()
+    out.append(wiring)
+    return out
+
+
+def markdown(items):
+    lines = [
+        "# Screens",
+        "",
+        "Generated by `python3 -m tools.gallery` (`make gallery`) from scripted simulator runs:",
+        "each picture is the simulator's panel (the SSD1306 pixels the device draws, %dx scaled)" % SCALE,
+        "after the keys shown (a b c: previous, next, OK; A B C: held). Do not edit by hand.",
+        "",
+    ]
+    for s in items:
+        lines.append("## %s" % s.name)
+        lines.append("")
+        lines.append("![%s](gallery/%s.png)" % (s.name, s.name))
+        lines.append("")
+        lines.append(s.caption)
+        lines.append("")
+        if s.keys or s.record:
+            lines.append("```")
+            lines.append(s.command())
+            lines.append("```")
+            lines.append("")
+    return "\n".join(lines)
+
+
+def write(out_dir):
+    items = shots()
+    folder = os.path.join(out_dir, "gallery")
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        if name.endswith(".png"):
+            os.remove(os.path.join(folder, name))
+    for s in items:
+        s.image.save(os.path.join(folder, s.name + ".png"), optimize=True)
+    with open(os.path.join(out_dir, "GALLERY.md"), "w", encoding="utf-8") as f:
+        f.write(markdown(items))
+    return items
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python3 -m tools.gallery", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", default="docs", help="folder for GALLERY.md and gallery/ (default docs)")
+    args = p.parse_args(argv)
+    items = write(args.out)
+    print("%d screens in %s/gallery, index %s/GALLERY.md" % (len(items), args.out, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
