@@ -69,7 +69,7 @@ class Store:
         self.half = self.size // 2
         # A fresh base leaves this much of its slot free for commits (compaction
         # keeps the newest entries that fit in the rest).
-        self.reserve = reserve if reserve is not None else max(self.half // 4, 24)
+        self.reserve = reserve if reserve is not None else (self.half // 4 if self.half >= 1024 else 16)
         self.image = codec.Image()
         self.slot = -1  # active slot, -1 when nothing is saved
         self.seq = 0
