@@ -228,8 +228,9 @@ def interactive(sim, half=None):
     import termios
     import tty
 
-    if half is None:
-        half = shutil.get_terminal_size((80, 24)).columns >= sim.width + 2
+    if half is None:  # 1x2 pixels a character when the terminal is big enough, else 2x2
+        size = shutil.get_terminal_size((80, 24))
+        half = size.columns >= sim.width + 2 and size.lines >= sim.height // 2 + 3
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     extra = "d: back  " if "back" in sim.roles else ""
@@ -237,7 +238,8 @@ def interactive(sim, half=None):
 
     def show(s):
         lines = frame(s, half)
-        text = "\x1b[H\x1b[2J" + "\r\n".join(lines) + "\r\n" + HELP % extra + "\r\n"
+        note = ("  (screen saver: any key wakes it)" if s.app.brightness < 2 else "")
+        text = "\x1b[H\x1b[2J" + "\r\n".join(lines) + "\r\n" + HELP % extra + note + "\r\n"
         if text != shown[0]:
             sys.stdout.write(text)
             sys.stdout.flush()
