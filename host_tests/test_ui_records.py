@@ -125,3 +125,16 @@ def test_bad_after_win_has_no_entry_screen():
 def test_default_app_starts_on_setup():
     app = App(None, None)
     assert app.screen.title == "Nytt spel"
+
+
+def test_presses_per_player_goal_and_record_keys():
+    from tools.bench_ui import record_presses
+    from tools.presses import record_keys
+    per_player = []
+    for _name, n, hands in record_presses():
+        per_player.extend(len(k) / n for k in hands)
+    assert sum(per_player) / len(per_player) <= 2.0
+    doc = read("fem-basic.json")["record"]
+    d = Driver()
+    d.keys(record_keys(doc))
+    same_game(d.app.series.game, load(doc))

@@ -7,6 +7,7 @@ three-button builds), ``d`` BACK. The same strings drive
 
     presses_for(app, entry) -> "cbbcaacBc"        # from the scoreboard
     keys_for_record(app, doc) -> (setup_keys, [keys per hand])  # from the setup screen
+    record_keys(doc) -> "bcbc..."                     # setup + all hands, fresh device
 
 The planner works on a copy of the app: it reads each screen's own state
 (cursor, the choices of the row, the value shown) and presses the shortest
@@ -292,15 +293,19 @@ def keys_for_record(app, doc):
     return setup, hands
 
 
+def record_keys(doc, width=128, height=64, lang="sv"):
+    """One key string: setup + every hand of the record, for a fresh device (blank memory)."""
+    setup, hands = keys_for_record(A.App(None, None, width, height, lang), doc)
+    return setup + "".join(hands)
+
+
 def main(argv):
     if len(argv) != 1:
         sys.stderr.write("usage: python3 -m tools.presses RECORD.json\n")
         return 2
     with open(argv[0], encoding="utf-8") as f:
         doc = json.load(f)
-    doc = doc.get("record", doc)
-    setup, hands = keys_for_record(A.App(None, None), doc)
-    print(setup + "".join(hands))
+    print(record_keys(doc.get("record", doc)))
     return 0
 
 
