@@ -372,3 +372,9 @@ def test_dynamic_imports_with_a_constant_name_count():
     source = "def f():\n    return __import__('keypad'), _import('adafruit_ticks'), importlib.import_module('a.b')\n"
     names = [i.name for i in bundle.imports_of(source, "m", False)]
     assert names == ["keypad", "adafruit_ticks", "a", "a.b"]
+
+
+def test_a_missing_mpy_cross_is_a_clear_error(tmp_path):
+    root = fixture_tree(tmp_path / "p")
+    with pytest.raises(bundle.BundleError, match="cannot run MPY_CROSS=/nowhere/mpy-cross"):
+        bundle.build("pico", out=tmp_path / "out", root=root, mpy_cross="/nowhere/mpy-cross")

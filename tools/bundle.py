@@ -378,8 +378,11 @@ def compile_check(files, tool):
 
 def mpy_compile(src, dest, tool, source_name):
     """Compile src to dest with CircuitPython's mpy-cross and check the result is CircuitPython's."""
-    done = subprocess.run([tool, "-o", str(dest), "-s", source_name, str(src)],
-                          capture_output=True, text=True)
+    try:
+        done = subprocess.run([tool, "-o", str(dest), "-s", source_name, str(src)],
+                              capture_output=True, text=True)
+    except OSError as exc:
+        raise BundleError("cannot run MPY_CROSS=%s: %s" % (tool, exc))
     if done.returncode != 0:
         raise BundleError("%s %s failed:\n%s" % (tool, src, (done.stderr or done.stdout).strip()))
     head = Path(dest).read_bytes()[:1]
