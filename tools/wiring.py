@@ -68,7 +68,7 @@ FEATHER_GPIO = {"TX": 0, "RX": 1, "SDA": 2, "SCL": 3, "D4": 6, "D5": 7, "D6": 8,
                 "D11": 11, "D12": 12, "D13": 13, "D24": 24, "D25": 25, "SCK": 18, "MOSI": 19, "MISO": 20,
                 "A0": 26, "A1": 27, "A2": 28, "A3": 29}
 FEATHER = Board(
-    "Adafruit Feather RP2040 (top view, USB up)",
+    "Adafruit Feather RP2040 (schematic, USB end up)",
     left=[("", "RST"), ("", "3V"), ("", "-"), ("", "GND"), ("", "A0"), ("", "A1"), ("", "A2"), ("", "A3"),
           ("", "D24"), ("", "D25"), ("", "SCK"), ("", "MOSI"), ("", "MISO"), ("", "RX"), ("", "TX"), ("", "D4")],
     right=[("", "BAT"), ("", "EN"), ("", "USB"), ("", "D13"), ("", "D12"), ("", "D11"), ("", "D10"),
