@@ -586,3 +586,36 @@ def test_real_exporter_read_only_reason(tmp_path):
     items = [i[0] for i in d.app.view.items]
     d.keys("b" * items.index("Exportera") + "c")
     assert "Datorn äger enheten" in d.text()
+
+
+def test_every_event_on_every_reachable_screen():
+    """Breadth-first over the screens reachable from the scoreboard: every event on each."""
+    from tools.presses import clone
+    for rules, entries in ((Rules("fem", {"pot": True, "series": 3}),
+                            [(score.PLAY, (-1, 2, 3, -1), -1)]),
+                           (Rules("knack"), [(score.BID, 1, 3, (0, 4, 2, 0), 1 << 3)]),
+                           (Rules("fem", {"start": 1}), [(score.PLAY, (-1, -1, 1, 4), -1)])):
+        d, _st = started(rules, exporter=FakeExporter(False))
+        for e in entries:
+            enter(d, e)
+        log = list(d.app.series.game.log)
+        seen = set()
+        queue = [d.app]
+        kinds = set()
+        while queue and len(seen) < 1500:
+            app = queue.pop(0)
+            for ev in (K.PREV, K.NEXT, K.OK, K.BACK, K.PREV_LONG, K.NEXT_LONG, K.OK_LONG):
+                c = clone(app)
+                c.handle(ev, app.last + 100)
+                fits(c)
+                assert c.screen.title not in ("Fel", "Error"), c.screen.text()
+                key = (type(c.view).__name__, c.screen.text())
+                kinds.add(type(c.view).__name__)
+                if key not in seen and c.series is not None and c.series.game.log == log:
+                    seen.add(key)
+                    queue.append(c)
+        assert {"Scoreboard", "Menu", "History", "Detail", "ChartView", "Confirm",
+                "SetupView"} <= kinds, kinds
+        if d.app.series.game.state.over():
+            assert "Winner" in kinds
+        assert kinds & {"FemWalk", "SeatList", "Winner"}
