@@ -1,0 +1,90 @@
+# heapsize: 128k
+"""Export and boot mode under MicroPython too: only the os calls CircuitPython has."""
+
+import json
+import os
+import unittest
+
+from firmware import bootmode, score
+from firmware.export import Exporter, ExportError, record_text, sheet_text
+from firmware.game import Game
+from firmware.record import loads
+from firmware.rules import Rules
+
+DIR = "/tmp/rodskagg-portable-export"
+
+
+def rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        p = path + "/" + name
+        try:
+            os.remove(p)
+        except OSError:
+            rmtree(p)
+    os.rmdir(path)
+
+
+def game():
+    g = Game(Rules("fem", {"pot": True}), ["Anna", "Bo", "Åsa"], 2)
+    for e in ((score.PLAY, (2, 3, -1), -1), (score.ALL_PASS,), (score.FAULT, 1, "för tidigt"),
+              (score.PLAY, (3, 2, -1), -1), (score.ADJUST, (0, -1, 0), "fel, rättat")):
+        g.push(e)
+    return g
+
+
+class TestExport(unittest.TestCase):
+    def setUp(self):
+        rmtree(DIR)
+        os.mkdir(DIR)
+
+    def tearDown(self):
+        rmtree(DIR)
+
+    def test_files_and_replay(self):
+        g = game()
+        ex = Exporter(DIR, lambda: True)
+        self.assertEqual(ex.mode(), "device")
+        name = ex.export(g)
+        self.assertEqual(name, "0001-fem")
+        self.assertEqual(sorted(os.listdir(DIR + "/games")), ["0001-fem.csv", "0001-fem.json"])
+        with open(DIR + "/games/0001-fem.json") as f:
+            text = f.read()
+        self.assertEqual(text, record_text(g))
+        again = loads(text)
+        self.assertEqual(again.state, g.state)
+        self.assertEqual(json.loads(text)["dealer"], "Åsa")
+        self.assertEqual(ex.export(g), "0002-fem")
+
+    def test_sheet(self):
+        lines = sheet_text(game()).split("\r\n")
+        self.assertEqual(lines[0], "hand,entry,Anna,Bo,Åsa")
+        self.assertEqual(lines[1], "0,start,12,12,12")
+        self.assertEqual(lines[4], "3,fault Bo: för tidigt,10,14,12")
+        self.assertEqual(lines[6], '5,"correction: fel, rättat",7,11,12')
+
+    def test_read_only(self):
+        ex = Exporter(DIR, lambda: False)
+        self.assertEqual(ex.mode(), "computer")
+        self.assertRaises(ExportError, ex.export, game())
+        self.assertEqual(os.listdir(DIR), [])
+
+
+class TestBootMode(unittest.TestCase):
+    def test_decisions(self):
+        calls = []
+
+        def remount(path, readonly=False):
+            calls.append((path, readonly))
+
+        none = {}.get
+        self.assertEqual(bootmode.boot(none, lambda pin: False, remount), "device")
+        self.assertEqual(calls, [("/", False)])
+        self.assertEqual(bootmode.boot(none, lambda pin: pin == "GP13", remount), "computer")
+        self.assertEqual(bootmode.boot({"RODSKAGG_BOOT_BUTTON": "D2"}.get, lambda pin: pin == "D2", remount),
+                         "computer")
+        self.assertEqual(bootmode.boot(none, lambda pin: 1 // 0, remount), "computer")
+        self.assertEqual(len(calls), 1)
