@@ -277,6 +277,85 @@ def interactive(sim, half=None):
         sys.stdout.flush()
 
 
+# -- window --------------------------------------------------------------------------------
+
+WINDOW_KEYS = {"a": "a", "left": "a", "b": "b", "right": "b", "c": "c", "return": "c", "space": "c",
+               "d": "d", "backspace": "d"}
+
+
+def window(sim, scale=5, frames=None, feed=None):
+    """The window front end (pygame): keys are held for real, so holding one is a long press.
+
+    a/left: prev, b/right: next, c/Enter/space: OK, d/Backspace: back (or hold OK without a
+    back button); shift+a/b/c: a long press in one stroke; q or closing the window quits.
+    ``frames``/``feed`` are for tests: stop after that many frames, events to post per frame.
+    """
+    try:
+        import pygame
+    except ImportError:
+        raise SimError("the window needs pygame: .venv/bin/pip install pygame==2.6.1 "
+                       "(or use the terminal: python3 -m tools.sim)")
+    pygame.init()
+    border = 2 * scale
+    w = sim.width * scale + 2 * border
+    h = sim.height * scale + 2 * border
+    surface = pygame.display.set_mode((w, h))
+    pygame.display.set_caption("Rödskägg %s (%dx%d)" % (sim.profile["name"], sim.width, sim.height))
+    clock = pygame.time.Clock()
+    start = time.monotonic()
+    held = {}
+    frame_no = 0
+    try:
+        running = True
+        while running:
+            if feed is not None:
+                for ev in feed(frame_no, pygame):
+                    pygame.event.post(ev)
+            for ev in pygame.event.get():
+                if ev.type == pygame.QUIT:
+                    running = False
+                elif ev.type in (pygame.KEYDOWN, pygame.KEYUP):
+                    name = pygame.key.name(ev.key)
+                    if name == "q" and ev.type == pygame.KEYDOWN:
+                        running = False
+                        continue
+                    ch = WINDOW_KEYS.get(name)
+                    if ch == "d" and "back" not in sim.roles:
+                        ch = "c"
+                    if ch is None:
+                        continue
+                    shifted = ev.type == pygame.KEYDOWN and ev.mod & pygame.KMOD_SHIFT
+                    try:
+                        number = sim.key_number(ch)
+                    except SimError:
+                        continue
+                    if shifted and ch in "abc":
+                        sim.press(ch.upper())
+                        start = time.monotonic() - sim.now / 1000
+                    elif ev.type == pygame.KEYDOWN and number not in held:
+                        held[number] = True
+                        sim.key(number, True)
+                    elif ev.type == pygame.KEYUP and held.pop(number, None):
+                        sim.key(number, False)
+            wall = int((time.monotonic() - start) * 1000)
+            if wall > sim.now:
+                sim.advance(wall - sim.now)
+            img = sim.image(1).convert("L")
+            level = 255 if sim.panel.contrast >= 0x80 else 120
+            img = img.point(lambda v: level if v else 0).convert("RGB")  # noqa: B023
+            surf = pygame.image.fromstring(img.tobytes(), img.size, "RGB")
+            surface.fill((40, 40, 40))
+            surface.blit(pygame.transform.scale(surf, (sim.width * scale, sim.height * scale)),
+                         (border, border))
+            pygame.display.flip()
+            clock.tick(30)
+            frame_no += 1
+            if frames is not None and frame_no >= frames:
+                break
+    finally:
+        pygame.quit()
+
+
 # -- command line --------------------------------------------------------------------------
 
 
@@ -295,13 +374,16 @@ def main(argv=None):
                    % DEFAULT_STATE)
     p.add_argument("--lang", default="sv", choices=("sv", "en"), help="language of a fresh device")
     p.add_argument("--quadrants", action="store_true", help="terminal: 2x2 pixels per character")
+    p.add_argument("--window", action="store_true",
+                   help="a window instead of the terminal (needs pygame); hold a key for a long press")
     args = p.parse_args(argv)
 
     keys = args.keys
     if args.keys_file:
         with open(args.keys_file, encoding="utf-8") as f:
             keys = (keys or "") + f.read()
-    scripted = keys is not None or args.text or args.shots or (args.record and not sys.stdin.isatty())
+    scripted = bool(keys is not None or args.text or args.shots
+                    or (args.record and not sys.stdin.isatty() and not args.window))
     state = args.state
     if state is None and not scripted:
         state = DEFAULT_STATE
@@ -329,11 +411,18 @@ def main(argv=None):
         return 2
     try:
         if not scripted:
-            if not sys.stdin.isatty():
+            if not sys.stdin.isatty() and not args.window:
                 print(sim.text())
                 print("\nsim: stdin is not a terminal. Play presses with --keys, e.g.\n"
                       "  python3 -m tools.sim --keys cbbc --text\n"
                       "(a b c: prev next OK, A B C: held), or run it in a terminal.", file=sys.stderr)
+                return 0
+            if args.window:
+                try:
+                    window(sim)
+                except SimError as e:
+                    print("sim: %s" % e, file=sys.stderr)
+                    return 2
                 return 0
             interactive(sim, False if args.quadrants else None)
             return 0
