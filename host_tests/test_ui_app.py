@@ -210,6 +210,11 @@ def test_rodskagg_call_toggle_and_refusals():
     assert "Rödskägg!" in d.text()
     d.keys("A")
     assert "Rödskägg!" not in d.text()
+    d.keys("b" "A" "c" "bb" "c" "aa" "B")  # Bo passes but calls; Cia 2, Dan 3
+    assert "Går inte" in d.text()
+    assert "Bara en som spelar kan ropa Rödskägg" in d.text().replace("\n", " ")
+    d.keys("c")
+    assert d.app.series.game.log == []
     d2, _st = started(Rules("fem", {"call": False}))
     d2.keys("c" "A")
     assert "Går inte" in d2.text()

@@ -222,7 +222,7 @@ class FemWalk(Walk):
         played = [s for s in range(n) if tricks[s] >= 0]
         if not played:
             return (score.ALL_PASS,)
-        call = self.call if self.call in played else score.NO_SEAT
+        call = self.call  # on a player who passed: the core refuses it, and says why
         if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
             return (score.LONE, played[0])
         return (score.PLAY, tuple(tricks), call)
