@@ -115,3 +115,31 @@ def test_cuts_while_forgetting_a_game_and_starting_another():
     old = check_save(store, None, "forget", None, old)
     series = Series(Rules("bud"), ("Dan", "Eva", "Fia", "Gus"), 2)
     check_save(store, series, "new game", None, old)
+
+
+def test_cuts_of_saves_made_right_after_a_reboot():
+    """A device that restarts before every change: each save comes from a freshly loaded store."""
+    rng = random.Random(12)
+    nvm = FakeNVM(256)
+    store = Store(nvm)
+    store.load()
+    series = Series(Rules("bud", {"pot": True}), ("Anna", "Bo", "Cia", "Dan", "Eva"), 4)
+    store.save(series)
+    for label, blob in play(rng, series, 25):
+        before = bytes(nvm.data)
+        old = resumed(FakeNVM(256, data=before))[0]
+        ref = FakeNVM(256, data=before)
+        fresh = Store(ref)
+        fresh.load()
+        b0 = ref.bytes_written
+        do(fresh, series, label, blob)
+        new = resumed(ref)[0]
+        for n in range(ref.bytes_written - b0):
+            dev = FakeNVM(256, data=before)
+            s = Store(dev)
+            s.load()
+            dev.cut(n, n % 8)
+            with pytest.raises(PowerCut):
+                do(s, series, label, blob)
+            assert resumed(dev)[0] in (old, new), "cut at byte %d of a %s save after a reboot" % (n, label)
+        nvm.data[:] = ref.data
