@@ -71,7 +71,11 @@ def main():
         try:
             run(dev, Store(nvm), exporter)
         except Exception as e:  # anything at all: show it, keep the game
-            crashed(dev, e)
+            try:
+                crashed(dev, e)
+            except Exception as e2:  # even the message failed: say so, start again
+                print("rodskagg:", e2)
+                dev.sleep(1)
 
 
 if __name__ == "__main__":  # CircuitPython runs code.py as __main__
