@@ -154,6 +154,9 @@ class App:
 
     def after_change(self):
         problem = self.save()
+        if self.series is None:
+            self.home()
+            return
         game = self.series.game
         self.note = None
         if game.state.over():

@@ -259,7 +259,7 @@ class SeatList(ListView):
         return self.extra[i - len(self.seats)]
 
     def choose(self, app, i):
-        self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)))
+        self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
 
     def leave(self, app):
         self.back(app)
@@ -282,7 +282,7 @@ class Bidding:
                               self.picked, flow.back, (app.t("All pass"),), cursor)
         app.view = self.first
 
-    def picked(self, app, seat):
+    def picked(self, app, seat, _view):
         if seat < 0:
             self.flow.check(app, (score.ALL_PASS,), self.first)
             return
@@ -430,7 +430,7 @@ class JoinWalk(Walk):
 
 
 class YesNo(ListView):
-    """A question with two rows (yes first unless ``cursor``); pick(app, bool)."""
+    """A question with two rows (yes first unless ``cursor``); pick(app, bool, view)."""
 
     def __init__(self, title, pick, back, cursor=0):
         ListView.__init__(self)
@@ -449,7 +449,7 @@ class YesNo(ListView):
         return app.t("yes") if i == 0 else app.t("no")
 
     def choose(self, app, i):
-        self.pick(app, i == 0)
+        self.pick(app, i == 0, self)
 
     def leave(self, app):
         self.back(app)
@@ -458,13 +458,9 @@ class YesNo(ListView):
 def misdeal(app, flow, back):
     """Misdeal: was it knocked? -> preview."""
     old = flow.old_kind(score.MISDEAL)
-    view = []
-
-    def pick(a, knocked):
-        flow.check(a, (score.MISDEAL, knocked), view[0])
-
-    view.append(YesNo(app.t("Misdeal: knocked?"), pick, back, 1 if old and not old[1] else 0))
-    app.view = view[0]
+    app.view = YesNo(app.t("Misdeal: knocked?"),
+                     lambda a, knocked, view: flow.check(a, (score.MISDEAL, knocked), view),
+                     back, 1 if old and not old[1] else 0)
 
 
 class ReasonList(ListView):
@@ -489,7 +485,7 @@ class ReasonList(ListView):
         return app.t(r) if r else app.t("(no reason)")
 
     def choose(self, app, i):
-        self.pick(app, self.reasons[i])
+        self.pick(app, self.reasons[i], self)
 
     def leave(self, app):
         app.view = self.back
@@ -500,17 +496,15 @@ def fault(app, flow, back):
     seats = speaking_order(flow.state)
     old = flow.old_kind(score.FAULT)
     cursor = seats.index(old[1]) if old and old[1] in seats else 0
-    holder = []
 
-    def picked(a, seat):
+    def picked(a, seat, who):
         r = FAULT_REASONS.index(old[2]) if old and old[2] in FAULT_REASONS else 0
-        lst = ReasonList(a.t("Fault: reason"), FAULT_REASONS,
-                         lambda a2, reason: flow.check(a2, (score.FAULT, seat, reason), lst),
-                         holder[0], r)
-        a.view = lst
+        a.view = ReasonList(a.t("Fault: reason"), FAULT_REASONS,
+                            lambda a2, reason, view: flow.check(a2, (score.FAULT, seat, reason),
+                                                                view),
+                            who, r)
 
-    holder.append(SeatList(flow, app.t("Fault: who?"), seats, picked, back, (), cursor))
-    app.view = holder[0]
+    app.view = SeatList(flow, app.t("Fault: who?"), seats, picked, back, (), cursor)
 
 
 def deltas(limit):
@@ -550,11 +544,10 @@ class AdjustWalk(Walk):
             d[self.seats[i]] = self.values[i]
         old = self.flow.old_kind(score.ADJUST)
         r = ADJUST_REASONS.index(old[2]) if old and old[2] in ADJUST_REASONS else 0
-        walk = self
-        lst = ReasonList(app.t("Reason"), ADJUST_REASONS,
-                         lambda a, reason: self.flow.check(a, (score.ADJUST, tuple(d), reason), lst),
-                         walk, r)
-        app.view = lst
+        app.view = ReasonList(app.t("Reason"), ADJUST_REASONS,
+                              lambda a, reason, view: self.flow.check(
+                                  a, (score.ADJUST, tuple(d), reason), view),
+                              self, r)
 
     def leave(self, app):
         self.back(app)

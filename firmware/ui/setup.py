@@ -359,7 +359,7 @@ class OptionsView(Form):
             for name, choice, allowed, _d in OPTIONS:
                 if name == "series" or not rules.applies(name):
                     continue
-                choices = allowed if choice else range(allowed[0], allowed[1] + 1)
+                choices = allowed if choice else range(int(allowed[0]), int(allowed[1]) + 1)
                 out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
             self.cache = out
         return self.cache
