@@ -2,7 +2,11 @@
 
 import pytest
 
-from tools.fakes import BOARD_SIZES, FakeNVM, PowerCut, nvm_for
+from firmware import score
+from firmware.export import Exporter, ExportError
+from firmware.game import Game
+from firmware.rules import Rules
+from tools.fakes import BOARD_SIZES, FakeDrive, FakeNVM, PowerCut, nvm_for
 
 
 def test_board_sizes_and_the_nvm_interface():
@@ -50,3 +54,16 @@ def test_persists_to_a_file(tmp_path):
     nvm[100:103] = b"abc"
     again = FakeNVM(4096, path=path)
     assert again[100:103] == b"abc" and again[0] == 0xFF
+
+
+def test_fake_drive_switches_between_device_and_computer(tmp_path):
+    drive = FakeDrive(tmp_path)
+    ex = Exporter(drive.root, drive.writable)
+    game = Game(Rules("fem"), ["Anna", "Bo"], 0)
+    game.push((score.ALL_PASS,))
+    assert ex.export(game) == "0001-fem" and drive.files() == ["0001-fem.csv", "0001-fem.json"]
+    drive.readonly = True
+    assert ex.mode() == "computer"
+    with pytest.raises(ExportError):
+        ex.export(game)
+    assert len(drive.files()) == 2

@@ -124,6 +124,25 @@ def nvm_for(board, **kw):
     return FakeNVM(BOARD_SIZES[board], **kw)
 
 
+class FakeDrive:
+    """The CIRCUITPY drive on the host: a directory and a switch for who may write it.
+
+    ``Exporter(drive.root, drive.writable)``; ``drive.readonly = True`` is the
+    mode where the boot button was held (the computer owns the drive).
+    """
+
+    def __init__(self, root, readonly=False):
+        self.root = str(root)
+        self.readonly = readonly
+
+    def writable(self):
+        return not self.readonly
+
+    def files(self, folder="games"):
+        path = os.path.join(self.root, folder)
+        return sorted(os.listdir(path)) if os.path.isdir(path) else []
+
+
 class FakePins:
     """Buttons for boot-mode tests: pins held low are in ``held``; unknown pins raise."""
 
