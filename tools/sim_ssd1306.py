@@ -177,6 +177,7 @@ def displayio_display(width=128, height=64, address=0x3C):
     import os
 
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
+    import busdisplay
     import displayio
     import i2cdisplaybus
     from adafruit_displayio_ssd1306 import SSD1306
@@ -184,8 +185,27 @@ def displayio_display(width=128, height=64, address=0x3C):
     panel = Panel(width, height)
     displayio.release_displays()
     bus = i2cdisplaybus.I2CDisplayBus(FakeI2C(panel, address), device_address=address)
-    display = SSD1306(bus, width=width, height=height, auto_refresh=False)
+    # The driver waits 10 ms after each init command, for the glass; the fake needs no wait.
+    real_time = busdisplay.time
+    busdisplay.time = _NoWait(real_time)
+    try:
+        display = SSD1306(bus, width=width, height=height, auto_refresh=False)
+    finally:
+        busdisplay.time = real_time
     return display, panel
+
+
+class _NoWait:
+    """The time module with sleep() a no-op."""
+
+    def __init__(self, real):
+        self._real = real
+
+    def sleep(self, seconds):
+        pass
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
 
 
 def framebuf_display(width=128, height=64, address=0x3C):
