@@ -235,6 +235,9 @@ class BitmapFont:
     Glyph objects are made on first use and kept.
     """
 
+    ascent = CELL_H  # bitmap_label reads these instead of measuring glyphs
+    descent = 0
+
     def __init__(self):
         import displayio
         import fontio
