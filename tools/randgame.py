@@ -39,7 +39,7 @@ def random_entry(rng, rules, state):
     if roll < 0.08:
         return (score.MISDEAL, rng.random() < 0.5)
     if roll < 0.10:
-        return (score.FAULT, rng.choice(left), "fault")
+        return (score.FAULT, rng.choice(seats), "fault")
     if roll < 0.12:
         deltas = [0] * n
         deltas[rng.choice(left)] = rng.choice((-2, -1, 1, 3))
