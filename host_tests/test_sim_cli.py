@@ -125,3 +125,18 @@ def test_terminal_front_end_starts_shows_takes_a_key_and_quits(tmp_path):
     child.close()
     assert child.exitstatus == 0
     assert os.path.exists(tmp_path / "st" / "nvm.bin")
+
+
+def test_block_characters_carry_every_pixel():
+    rows = [[(x * 7 + y * 3) % 5 == 0 for x in range(128)] for y in range(64)]
+    rows = [[int(v) for v in r] for r in rows]
+    half = S.blocks(rows, True)
+    assert len(half) == 32 and all(len(line) == 128 for line in half)
+    assert all(half[y // 2][x] in ("▀█" if y % 2 == 0 else "▄█") for y in range(64) for x in range(128)
+               if rows[y][x])
+    braille = S.blocks(rows, False)
+    assert len(braille) == 16 and all(len(line) == 64 for line in braille)
+    for y in range(64):
+        for x in range(128):
+            bit = S.BRAILLE_BITS[y % 4][x % 2]
+            assert bool((ord(braille[y // 4][x // 2]) - 0x2800) & bit) == bool(rows[y][x])

@@ -181,26 +181,30 @@ def load_series(path):
 
 # -- terminal drawing -------------------------------------------------------------------
 
-QUADS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # index: 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right
+BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))  # [row][column] of a 2x4 cell
 
 
 def blocks(rows, half=True):
-    """Pixel rows as Unicode block text: 1x2 pixels a character (half) or 2x2 (quadrants)."""
+    """Pixel rows as Unicode text: half blocks, 1x2 pixels a character, or braille, 2x4."""
     out = []
     h = len(rows)
     w = len(rows[0]) if rows else 0
-    for y in range(0, h, 2):
-        top = rows[y]
-        bottom = rows[y + 1] if y + 1 < h else [0] * w
-        if half:
+    if half:
+        for y in range(0, h, 2):
+            top = rows[y]
+            bottom = rows[y + 1] if y + 1 < h else [0] * w
             out.append("".join(" ▀▄█"[top[x] + 2 * bottom[x]] for x in range(w)))
-        else:
-            line = []
-            for x in range(0, w, 2):
-                q = top[x] | (top[x + 1] << 1 if x + 1 < w else 0)
-                q |= (bottom[x] << 2) | ((bottom[x + 1] << 3) if x + 1 < w else 0)
-                line.append(QUADS[q])
-            out.append("".join(line))
+        return out
+    for y in range(0, h, 4):
+        line = []
+        for x in range(0, w, 2):
+            bits = 0
+            for dy in range(4):
+                for dx in range(2):
+                    if y + dy < h and x + dx < w and rows[y + dy][x + dx]:
+                        bits |= BRAILLE_BITS[dy][dx]
+            line.append(chr(0x2800 + bits))
+        out.append("".join(line))
     return out
 
 
@@ -228,7 +232,7 @@ def interactive(sim, half=None):
     import termios
     import tty
 
-    if half is None:  # 1x2 pixels a character when the terminal is big enough, else 2x2
+    if half is None:  # 1x2 pixels a character when the terminal is big enough, else braille 2x4
         size = shutil.get_terminal_size((80, 24))
         half = size.columns >= sim.width + 2 and size.lines >= sim.height // 2 + 3
     fd = sys.stdin.fileno()
@@ -238,6 +242,10 @@ def interactive(sim, half=None):
 
     def show(s):
         lines = frame(s, half)
+        if shutil.get_terminal_size((80, 24)).columns >= len(lines[0]) + 24:
+            text = s.text().splitlines()  # the screen's text beside its pixels, when there is room
+            lines = [line + ("  " + text[i - 1] if 1 <= i <= len(text) else "")
+                     for i, line in enumerate(lines)]
         note = ("  (screen saver: any key wakes it)" if s.app.brightness < 2 else "")
         text = "\x1b[H\x1b[2J" + "\r\n".join(lines) + "\r\n" + HELP % extra + note + "\r\n"
         if text != shown[0]:
@@ -373,7 +381,8 @@ def main(argv=None):
                    help="keep the simulated NVM and drive here between runs (interactive default: %s)"
                    % DEFAULT_STATE)
     p.add_argument("--lang", default="sv", choices=("sv", "en"), help="language of a fresh device")
-    p.add_argument("--quadrants", action="store_true", help="terminal: 2x2 pixels per character")
+    p.add_argument("--braille", action="store_true",
+                   help="terminal: 2x4 pixels a character (chosen by itself on terminals under 130x35)")
     p.add_argument("--window", action="store_true",
                    help="a window instead of the terminal (needs pygame); hold a key for a long press")
     args = p.parse_args(argv)
@@ -424,7 +433,7 @@ def main(argv=None):
                     print("sim: %s" % e, file=sys.stderr)
                     return 2
                 return 0
-            interactive(sim, False if args.quadrants else None)
+            interactive(sim, False if args.braille else None)
             return 0
         try:
             sim.play(keys or "")
