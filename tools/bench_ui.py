@@ -110,6 +110,21 @@ def big_game_keys(entries=60, players=7, seed=7):
     return p.take(), len(game.log)
 
 
+def random_presses(games=30):
+    """Average presses per entry and per player seated over random valid games."""
+    from firmware.record import to_record
+    from host_tests.test_ui_support import random_game
+    per_hand = []
+    per_player = []
+    for seed in range(games):
+        game = random_game(1000 + seed, 25)
+        _setup, hands = keys_for_record(App(None, None), to_record(game))
+        n = len(game.players)
+        per_hand.extend(len(k) for k in hands)
+        per_player.extend(len(k) / n for k in hands)
+    return sum(per_hand) / len(per_hand), sum(per_player) / len(per_player)
+
+
 def tool(name):
     path = os.path.join(os.path.dirname(sys.executable), name)
     return path if os.path.exists(path) else shutil.which(name)
@@ -187,6 +202,9 @@ def main(argv=None):
           % (len(per_hand), avg, worst[0], worst[1], worst[2]))
     print("presses per player seated: average %.2f, worst %.2f (goal: at most 2 on average)"
           % (sum(per_player) / len(per_player), max(per_player)))
+    rand_hand, rand_player = random_presses()
+    print("random valid games (30, all presets and options, 2-7 players): presses per hand "
+          "average %.2f, per player seated average %.2f" % (rand_hand, rand_player))
     if "--no-mp" not in argv:
         micropython_figures(heap)
     return 0
