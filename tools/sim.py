@@ -393,8 +393,9 @@ def main(argv=None):
             keys = (keys or "") + f.read()
     scripted = bool(keys is not None or args.text or args.shots
                     or (args.record and not sys.stdin.isatty() and not args.window))
+    hint = not scripted and not args.window and not sys.stdin.isatty()  # nothing to play, no keyboard
     state = args.state
-    if state is None and not scripted:
+    if state is None and not scripted and not hint:
         state = DEFAULT_STATE
 
     screens = []
@@ -420,7 +421,7 @@ def main(argv=None):
         return 2
     try:
         if not scripted:
-            if not sys.stdin.isatty() and not args.window:
+            if hint:
                 print(sim.text())
                 print("\nsim: stdin is not a terminal. Play presses with --keys, e.g.\n"
                       "  python3 -m tools.sim --keys cbbc --text\n"
