@@ -140,3 +140,23 @@ def test_block_characters_carry_every_pixel():
         for x in range(128):
             bit = S.BRAILLE_BITS[y % 4][x % 2]
             assert bool((ord(braille[y // 4][x // 2]) - 0x2800) & bit) == bool(rows[y][x])
+
+
+def test_export_from_the_menu_writes_the_drive_unless_it_is_read_only(tmp_path):
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    for readonly in (False, True):
+        sim = S.Sim(state=str(tmp_path / str(readonly)), record_path=path, readonly=readonly)
+        sim.press("b")  # the menu
+        for _ in range(20):
+            scr = sim.app.screen
+            if "Export" in scr.rows[scr.selected]:
+                break
+            sim.press("b")
+        sim.press("c")
+        files = sim.drive.files()
+        if readonly:
+            assert files == []
+            assert "Datorn äger enheten" in sim.text()  # the computer owns the drive
+        else:
+            assert files == ["0001-fem.csv", "0001-fem.json"]
+        sim.close()

@@ -31,7 +31,7 @@ from firmware.export import Exporter
 from firmware.game import Series
 from firmware.storage import Store
 from firmware.ui.app import App
-from tools.fakes import FakeNVM
+from tools.fakes import FakeDrive, FakeNVM
 from tools.sim_ssd1306 import displayio_display
 
 PRESS_MS = 120  # a short press: key down this long
@@ -52,7 +52,7 @@ class Sim:
     """The App, its clock, its buttons, its display; ``press(ch)`` plays one key."""
 
     def __init__(self, board="pico", state=None, record_path=None, lang="sv", nvm_size=NVM_SIZE,
-                 on_change=None):
+                 on_change=None, readonly=False):
         self.profile = boards.resolve({"RODSKAGG_BOARD": board}.get)
         self.width = self.profile["width"]
         self.height = self.profile["height"]
@@ -67,12 +67,12 @@ class Sim:
             drive = self._tmp.name
             nvm_path = None
         os.makedirs(drive, exist_ok=True)
-        self.drive = drive
+        self.drive = FakeDrive(drive, readonly)  # readonly: booted with the boot button held
         self.nvm = FakeNVM(nvm_size, path=nvm_path)
         self.store = Store(self.nvm)
         if record_path:
             self.store.save(load_series(record_path))
-        self.exporter = Exporter(drive, lambda: True)
+        self.exporter = Exporter(self.drive.root, self.drive.writable)
         self.display, self.panel = displayio_display(self.width, self.height, self.profile["address"])
         self.renderer = render.Renderer(self.display, self.width, self.height)
         self.buttons = buttons.Buttons(self.roles)
@@ -380,6 +380,8 @@ def main(argv=None):
     p.add_argument("--state", metavar="DIR",
                    help="keep the simulated NVM and drive here between runs (interactive default: %s)"
                    % DEFAULT_STATE)
+    p.add_argument("--readonly-drive", action="store_true",
+                   help="the drive belongs to the computer (boot button held at reset): no export")
     p.add_argument("--lang", default="sv", choices=("sv", "en"), help="language of a fresh device")
     p.add_argument("--braille", action="store_true",
                    help="terminal: 2x4 pixels a character (chosen by itself on terminals under 130x35)")
@@ -415,7 +417,8 @@ def main(argv=None):
     if args.shots:
         os.makedirs(args.shots, exist_ok=True)
     try:
-        sim = Sim(args.board, state, args.record, args.lang, on_change=on_change if scripted else None)
+        sim = Sim(args.board, state, args.record, args.lang, on_change=on_change if scripted else None,
+                  readonly=args.readonly_drive)
     except (SimError, boards.ProfileError) as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
