@@ -1,4 +1,4 @@
-# heapsize: 192k
+# heapsize: 256k
 """The UI driven by key strings, on CPython and under MicroPython (tools/mptest.py).
 
 The key strings are what tools/presses.py plans for these records (a b c =
@@ -22,6 +22,9 @@ KEYS = (
     ("fem-call-made-and-failed", "ccacccAcccaaaAcbBc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccbbcbcccccbcbbcbccc"),
     ("knack-basic", "bcacbcbcaaccccbcbccccBcccbbcacbbcbBcbcbBc"),
+    ("bud-rodskagg-made", "bcbcacccbcbBccbbcaacBc"),
+    ("fem-win-below-zero", "aaccaaaaacCbbccbccccccbccaaBc"),
+    ("fem-pot", "aaccaaaaaaacaaacbcCbbccbbccccccBccbbbcacbbBc"),
 )
 
 
@@ -107,6 +110,26 @@ class TestScreens(unittest.TestCase):
         drive(app, "c")
         self.assertEqual(app.screen.title, "Giv 1: stick")
         self.assertEqual(app.series.game.log, [])
+
+    def test_winner_history_chart(self):
+        app = App(None, None)
+        drive(app, dict(KEYS)["fem-pot"])  # Anna wins, takes the pot
+        self.assertEqual(app.screen.title, "Anna vinner!")
+        self.assertIn("+23", app.screen.rows[0])
+        drive(app, "C")
+        self.assertEqual(app.screen.title, "Anna vann")
+        drive(app, "a")
+        self.assertEqual(app.screen.title, "Historik")
+        drive(app, "c")
+        self.assertTrue(app.screen.title.startswith("#3"))
+        drive(app, "CCB")
+        self.assertTrue(app.screen.chart is not None)
+        self.assertEqual(len(app.screen.chart.series), 4)
+        drive(app, "c")
+        self.assertEqual(app.screen.title, "Anna vann")
+        drive(app, "c" "c")  # the winner screen, then a new game: setup remembers
+        self.assertEqual(app.screen.title, "Nytt spel")
+        self.assertEqual(app.setup.rules().start, 5)
 
     def test_screen_saver(self):
         app = App(None, None)
