@@ -65,7 +65,7 @@ def main():
         dev.halt()
     if dev.problems:
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
-    nvm = dev.nvm if dev.nvm is not None else bytearray(1024)
+    nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
     exporter = Exporter("/", hw.drive_writable)
     while True:
         try:
