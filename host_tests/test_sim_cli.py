@@ -160,3 +160,17 @@ def test_export_from_the_menu_writes_the_drive_unless_it_is_read_only(tmp_path):
         else:
             assert files == ["0001-fem.csv", "0001-fem.json"]
         sim.close()
+
+
+def test_screen_saver_dims_blanks_and_a_press_wakes(tmp_path):
+    path = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+    sim = S.Sim(record_path=path)
+    sim.play("." * 13)  # 130 s idle: dimmed
+    assert sim.app.brightness == 1 and sim.panel.on and sim.panel.contrast == 5
+    sim.play("." * 18)  # 310 s: blank
+    assert sim.app.brightness == 0 and not sim.panel.on
+    assert sim.image().getbbox() is None
+    text = sim.text()
+    sim.press("b")  # wakes only
+    assert sim.panel.on and sim.panel.contrast == 255 and sim.text() == text
+    sim.close()
