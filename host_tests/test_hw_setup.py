@@ -17,7 +17,7 @@ PICO_PINS = ("GP4", "GP5", "GP10", "GP11", "GP12", "GP13")
 class Rig:
     """Fake board, busio, keypad, microcontroller around one simulated SSD1306."""
 
-    def __init__(self, pins=PICO_PINS, address=0x3C, busy=(), nvm=True):
+    def __init__(self, pins=PICO_PINS, address=0x3C, busy=(), nvm=True, pullups=True):
         self.panel = Panel(128, 64)
         self.i2c = FakeI2C(self.panel, address)
         self.busy = busy
@@ -30,6 +30,8 @@ class Rig:
                 for p in (scl, sda):
                     if p in rig.busy:
                         raise ValueError("%s in use" % p[4:])
+                if not pullups:
+                    raise RuntimeError("No pull up found on SDA or SCL; check your wiring")
                 rig.i2c.frequency = frequency
                 return rig.i2c
 
@@ -197,3 +199,9 @@ def test_brightness_maps_to_contrast_and_sleep(level):
         assert rig.panel.contrast == (255 if level == 2 else 5)
     dev.renderer.set_brightness(2)
     assert rig.panel.on and rig.panel.contrast == 255
+
+
+def test_nothing_wired_to_i2c_says_check_the_wiring():
+    dev = Rig(pullups=False).setup()
+    assert dev.problems == ["display I2C SDA=GP4 SCL=GP5: No pull up found on SDA or SCL; check your wiring"]
+    assert not dev.ok()
