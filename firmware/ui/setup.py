@@ -126,16 +126,25 @@ class Form(ListView):
     the value, OK or back ends the edit); OK on an action row runs it."""
 
     editing = False
+    drawing = None  # the rows while render() runs: built once per screen, not per row
 
     def rows(self, app):
         """Subclasses: a list of (label, choices or None, get, set_or_action)."""
         return []
 
     def count(self, app):
-        return len(self.rows(app))
+        return len(self.drawing if self.drawing is not None else self.rows(app))
+
+    def render(self, app):
+        self.drawing = self.rows(app)
+        try:
+            return ListView.render(self, app)
+        finally:
+            self.drawing = None
 
     def label(self, app, i):
-        label, choices, get, _s = self.rows(app)[i]
+        rows = self.drawing if self.drawing is not None else self.rows(app)
+        label, choices, get, _s = rows[i]
         if choices is None:
             return label
         value = self.shown(app, get())

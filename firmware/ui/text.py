@@ -4,163 +4,169 @@ Every text fits the 21-column grid where it is shown. ``explain`` turns the
 rules core's English EntryError messages into short words of the language.
 """
 
-SV = {
-    # scoreboard, menu
-    "Hand %d": "Giv %d",
-    "%s won": "%s vann",
-    "Extra": "Extra",
-    "Pot %d": "Pott %d",
-    "out": "ut",
-    "Menu": "Meny",
-    "Hand": "Ny giv",
-    "Misdeal": "Felgiv",
-    "Knock fault": "Knackfel",
-    "Correction": "Rättelse",
-    "Undo": "Ångra",
-    "History": "Historik",
-    "Chart": "Diagram",
-    "Series": "Serie",
-    "Result": "Resultat",
-    "Export": "Exportera",
-    "New game": "Nytt spel",
-    "New game?": "Nytt spel?",
-    "The setup screen; this game stays until Start.":
-        "Till inställningar; spelet finns kvar tills Starta.",
-    "Language:": "Språk:",
-    # entry
-    "Hand %d: tricks": "Giv %d: stick",
-    "Hand %d: declarer": "Giv %d: spelförare",
-    "Hand %d: bid": "Giv %d: bud",
-    "Hand %d: joined": "Giv %d: går med",
-    "pass": "passar",
-    "All pass": "Alla passar",
-    "yes": "ja",
-    "no": "nej",
-    "Misdeal: knocked?": "Felgiv: knackat?",
-    "Fault: who?": "Knackfel: vem?",
-    "Fault: reason": "Knackfel: varför?",
-    "Reason": "Orsak",
-    "(no reason)": "(ingen orsak)",
-    "picked up before the knock": "tog upp före knack",
-    "misdeal without knocking": "felgiv utan knack",
-    "did not ask go along": "frågade ej går med",
-    "correction": "rättelse",
-    "scoring slip": "fel i räkningen",
-    "house rule": "husregel",
-    "OK? Hand %d": "OK? Giv %d",
-    "OK? %s wins": "OK? %s vinner",
-    "OK? Tie-break": "OK? Omspel",
-    "Not possible": "Går inte",
-    "the call is off": "Rödskägg är avstängt",
-    # history, undo
-    "Undo #%d?": "Ångra #%d?",
-    "Nothing to undo": "Inget att ångra",
-    "No hands yet": "Inga givar än",
-    "OK: yes, back: no": "OK: ja, tillbaka: nej",
-    "#%d: change": "#%d: ändra",
-    "Edit": "Ändra",
-    "Delete": "Radera",
-    "Delete #%d?": "Radera #%d?",
-    "Lone": "Ensam",
-    "Fault": "Knackfel",
-    "no knock": "ej knack",
-    "Corr.": "Rätt.",
-    # end of game
-    "%s wins!": "%s vinner!",
-    "OK: game %d": "OK: spel %d",
-    "OK: new game": "OK: nytt spel",
-    "Series: %s. OK: new": "Serien: %s. OK: ny",
-    "Series drawn. OK: new": "Serien oavgjord. OK",
-    "Series: game %d/%d": "Serie: spel %d/%d",
-    "Exported": "Exporterad",
-    "Export failed": "Export misslyckades",
+# One string per language, lines of "English<TAB>translation": a single object
+# in RAM instead of a dict of a few hundred small strings.
+SV = (
+    "\n"
+    "Hand %d\tGiv %d\n"
+    "%s won\t%s vann\n"
+    "Extra\tExtra\n"
+    "Pot %d\tPott %d\n"
+    "out\tut\n"
+    "Menu\tMeny\n"
+    "Hand\tNy giv\n"
+    "Misdeal\tFelgiv\n"
+    "Knock fault\tKnackfel\n"
+    "Correction\tRättelse\n"
+    "Undo\tÅngra\n"
+    "History\tHistorik\n"
+    "Chart\tDiagram\n"
+    "Series\tSerie\n"
+    "Result\tResultat\n"
+    "Export\tExportera\n"
+    "New game\tNytt spel\n"
+    "New game?\tNytt spel?\n"
+    "The setup screen; this game stays until Start.\tTill inställningar; spelet finns kvar tills Starta.\n"
+    "Language:\tSpråk:\n"
+    "Hand %d: tricks\tGiv %d: stick\n"
+    "Hand %d: declarer\tGiv %d: spelförare\n"
+    "Hand %d: bid\tGiv %d: bud\n"
+    "Hand %d: joined\tGiv %d: går med\n"
+    "pass\tpassar\n"
+    "All pass\tAlla passar\n"
+    "yes\tja\n"
+    "no\tnej\n"
+    "Misdeal: knocked?\tFelgiv: knackat?\n"
+    "Fault: who?\tKnackfel: vem?\n"
+    "Fault: reason\tKnackfel: varför?\n"
+    "Reason\tOrsak\n"
+    "(no reason)\t(ingen orsak)\n"
+    "picked up before the knock\ttog upp före knack\n"
+    "misdeal without knocking\tfelgiv utan knack\n"
+    "did not ask go along\tfrågade ej går med\n"
+    "correction\trättelse\n"
+    "scoring slip\tfel i räkningen\n"
+    "house rule\thusregel\n"
+    "OK? Hand %d\tOK? Giv %d\n"
+    "OK? %s wins\tOK? %s vinner\n"
+    "OK? Tie-break\tOK? Omspel\n"
+    "Not possible\tGår inte\n"
+    "the call is off\tRödskägg är avstängt\n"
+    "Undo #%d?\tÅngra #%d?\n"
+    "Nothing to undo\tInget att ångra\n"
+    "No hands yet\tInga givar än\n"
+    "OK: yes, back: no\tOK: ja, tillbaka: nej\n"
+    "#%d: change\t#%d: ändra\n"
+    "Edit\tÄndra\n"
+    "Delete\tRadera\n"
+    "Delete #%d?\tRadera #%d?\n"
+    "Lone\tEnsam\n"
+    "Fault\tKnackfel\n"
+    "no knock\tej knack\n"
+    "Corr.\tRätt.\n"
+    "%s wins!\t%s vinner!\n"
+    "OK: game %d\tOK: spel %d\n"
+    "OK: new game\tOK: nytt spel\n"
+    "Series: %s. OK: new\tSerien: %s. OK: ny\n"
+    "Series drawn. OK: new\tSerien oavgjord. OK\n"
+    "Series: game %d/%d\tSerie: spel %d/%d\n"
+    "Exported\tExporterad\n"
+    "Export failed\tExport misslyckades\n"
     "The computer owns the drive (the boot button was held at start). Restart without "
-    "holding it to export.":
-        "Datorn äger enheten (startknappen hölls vid start). Starta om utan att hålla den "
-        "för att exportera.",
-    "Memory full: this change is not saved": "Minnet fullt: ändringen är inte sparad",
-    "Save damaged: resumed after entry %d": "Sparat spel skadat: fortsätter efter #%d",
-    "Save damaged: no game to resume": "Sparat spel skadat: inget att fortsätta",
-    "Save unreadable: no game to resume": "Sparat spel oläsbart: inget att fortsätta",
-    "Saved by newer firmware: not read": "Sparat av nyare programvara: ej läst",
-    # setup
-    "Start!": "Starta!",
-    "Game:": "Spel:",
-    "Players:": "Spelare:",
-    "Names...": "Namn...",
-    "Names": "Namn",
-    "Dealer:": "Giv:",
-    "Series:": "Serie:",
-    "Rules...": "Regler...",
-    "Rules": "Regler",
-    "Done": "Klar",
-    "Name of player %d": "Namn, spelare %d",
-    "Spell...": "Stava...",
-    "Name:": "Namn:",
-    "OK adds, hold > done": "OK lägger till",
-    "on": "på",
-    "off": "av",
-    # option names (RULES.md) and values
-    "start": "Start",
-    "penalty": "Straff",
-    "exact_zero": "Exakt 0",
-    "all_pass": "Alla pass",
-    "all_pass_penalty": "Givstraff",
-    "lone": "Ensam",
-    "call": "Rödskägg",
-    "call_fail": "Miss R",
-    "contract": "Kontrakt",
-    "min_bid": "Minsta bud",
-    "rs_fail": "R miss",
-    "rs_fail_points": "R straff",
-    "defenders_score": "Alla räknar",
-    "go_along": "Går med",
-    "join_trick": "Med-stick",
-    "knock": "Knack",
-    "pot": "Pott",
-    "stake": "Insats",
-    "pass_fee": "Passavgift",
-    "exact": "exakt",
-    "bust": "spräck",
-    "bounce": "studs",
-    "redeal": "omgiv",
-    "dealer_penalty": "givarstraff",
-    "one_trick": "ett stick",
-    "play_out": "spela ut",
-    "bid": "bud",
-    "tricks": "stick",
-    "add": "straff",
-    # messages
-    "Note": "Obs",
-    "Error": "Fel",
-    "Press a button": "Tryck på en knapp",
-    "Could not load": "Kunde inte läsa",
-    "Not saved": "Ej sparat",
-}
+    "holding it to export.\tDatorn äger enheten (startknappen hölls vid start). Starta om "
+    "utan att hålla den för att exportera.\n"
+    "Memory full: this change is not saved\tMinnet fullt: ändringen är inte sparad\n"
+    "Save damaged: resumed after entry %d\tSparat spel skadat: fortsätter efter #%d\n"
+    "Save damaged: no game to resume\tSparat spel skadat: inget att fortsätta\n"
+    "Save unreadable: no game to resume\tSparat spel oläsbart: inget att fortsätta\n"
+    "Saved by newer firmware: not read\tSparat av nyare programvara: ej läst\n"
+    "Start!\tStarta!\n"
+    "Game:\tSpel:\n"
+    "Players:\tSpelare:\n"
+    "Names...\tNamn...\n"
+    "Names\tNamn\n"
+    "Dealer:\tGiv:\n"
+    "Series:\tSerie:\n"
+    "Rules...\tRegler...\n"
+    "Rules\tRegler\n"
+    "Done\tKlar\n"
+    "Name of player %d\tNamn, spelare %d\n"
+    "Spell...\tStava...\n"
+    "Name:\tNamn:\n"
+    "OK adds, hold > done\tOK lägger till\n"
+    "on\tpå\n"
+    "off\tav\n"
+    "start\tStart\n"
+    "penalty\tStraff\n"
+    "exact_zero\tExakt 0\n"
+    "all_pass\tAlla pass\n"
+    "all_pass_penalty\tGivstraff\n"
+    "lone\tEnsam\n"
+    "call\tRödskägg\n"
+    "call_fail\tMiss R\n"
+    "contract\tKontrakt\n"
+    "min_bid\tMinsta bud\n"
+    "rs_fail\tR miss\n"
+    "rs_fail_points\tR straff\n"
+    "defenders_score\tAlla räknar\n"
+    "go_along\tGår med\n"
+    "join_trick\tMed-stick\n"
+    "knock\tKnack\n"
+    "pot\tPott\n"
+    "stake\tInsats\n"
+    "pass_fee\tPassavgift\n"
+    "exact\texakt\n"
+    "bust\tspräck\n"
+    "bounce\tstuds\n"
+    "redeal\tomgiv\n"
+    "dealer_penalty\tgivarstraff\n"
+    "one_trick\tett stick\n"
+    "play_out\tspela ut\n"
+    "bid\tbud\n"
+    "tricks\tstick\n"
+    "add\tstraff\n"
+    "Note\tObs\n"
+    "Error\tFel\n"
+    "Press a button\tTryck på en knapp\n"
+    "Could not load\tKunde inte läsa\n"
+    "Not saved\tEj sparat\n"
+)
 
-EN_SHORT = {
-    "one_trick": "one trick",
-    "play_out": "play out",
-    "dealer_penalty": "dealer pen",
-    "exact_zero": "exact 0",
-    "all_pass_penalty": "pass pen",
-    "defenders_score": "all score",
-    "rs_fail_points": "R fail pts",
-    "pass_fee": "pass fee",
-    "join_trick": "join trick",
-    "all_pass": "all pass",
-    "call_fail": "call fail",
-    "min_bid": "min bid",
-    "rs_fail": "R fail",
-    "go_along": "go along",
-}
+# English labels shorter than their option names.
+EN_SHORT = (
+    "\n"
+    "one_trick\tone trick\n"
+    "play_out\tplay out\n"
+    "dealer_penalty\tdealer pen\n"
+    "exact_zero\texact 0\n"
+    "all_pass_penalty\tpass pen\n"
+    "defenders_score\tall score\n"
+    "rs_fail_points\tR fail pts\n"
+    "pass_fee\tpass fee\n"
+    "join_trick\tjoin trick\n"
+    "all_pass\tall pass\n"
+    "call_fail\tcall fail\n"
+    "min_bid\tmin bid\n"
+    "rs_fail\tR fail\n"
+    "go_along\tgo along\n"
+)
+
+
+def _find(table, s):
+    """The translation of s in table (s itself when missing), allocating only the result."""
+    n = len(s)
+    i = table.find(s)
+    while i >= 0:
+        if table.startswith("\n", i - 1) and table.startswith("\t", i + n):
+            i += n + 1
+            return table[i:table.find("\n", i)]
+        i = table.find(s, i + 1)
+    return s
 
 
 def tr(lang, s):
     """s (English) in lang."""
-    if lang == "sv":
-        return SV.get(s, s)
-    return EN_SHORT.get(s, s)
+    return _find(SV if lang == "sv" else EN_SHORT, s)
 
 
 # (start of the core's message, Swedish, English): short words for a refusal.
