@@ -293,7 +293,10 @@ def _keys(dev, board, profile):
         pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
         keypad = _import("keypad")
         try:
-            dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+            try:  # CircuitPython 9+: a key must read the same on 3 scans (20 ms apart) to count
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, debounce_threshold=3)
+            except TypeError:  # CircuitPython 8: the scan interval is the only debounce
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:
             raise SetupError("buttons (%s): %s" % (names, e))
     except SetupError as e:

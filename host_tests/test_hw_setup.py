@@ -21,6 +21,7 @@ class Rig:
         self.panel = Panel(128, 64)
         self.i2c = FakeI2C(self.panel, address)
         self.busy = busy
+        self.old_keypad = False
         self.keys_made = []
         self.board = types.SimpleNamespace(**{p: "pin-" + p for p in pins})
         rig = self
@@ -36,7 +37,10 @@ class Rig:
                 return rig.i2c
 
         class Keys:
-            def __init__(self, pins, value_when_pressed=True, pull=False):
+            def __init__(self, pins, value_when_pressed=True, pull=False, **kw):
+                if kw and rig.old_keypad:
+                    raise TypeError("unexpected keyword argument")
+                self.debounce_threshold = kw.get("debounce_threshold", 1)
                 for p in pins:
                     if p in rig.busy:
                         raise ValueError("%s in use" % p[4:])
@@ -82,6 +86,7 @@ def test_pico_defaults_build_display_keys_nvm():
     keys = rig.keys_made[0]
     assert keys.pins == ("pin-GP10", "pin-GP11", "pin-GP12", "pin-GP13")
     assert keys.value_when_pressed is False and keys.pull is True
+    assert keys.debounce_threshold == 3
     assert len(dev.nvm) == 4096
     assert rig.i2c.frequency == 400000
     scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
@@ -205,3 +210,11 @@ def test_nothing_wired_to_i2c_says_check_the_wiring():
     dev = Rig(pullups=False).setup()
     assert dev.problems == ["display I2C SDA=GP4 SCL=GP5: No pull up found on SDA or SCL; check your wiring"]
     assert not dev.ok()
+
+
+def test_keypad_without_debounce_threshold_still_works():
+    rig = Rig()
+    rig.old_keypad = True
+    dev = rig.setup()
+    assert dev.problems == [] and dev.ok()
+    assert rig.keys_made[-1].debounce_threshold == 1
