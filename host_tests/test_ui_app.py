@@ -624,3 +624,36 @@ def test_every_event_on_every_reachable_screen():
         if d.app.series.game.state.over():
             assert "Winner" in kinds
         assert kinds & {"FemWalk", "SeatList", "Winner"}
+
+
+def test_setup_blob_round_trip_and_garbage():
+    s = S.Setup()
+    s.set_preset("knack")
+    s.set_n(6)
+    s.names[5] = "ÅÖ"
+    s.dealer = 5
+    s.set_option("penalty", 6)
+    s.set_option("go_along", False)
+    s.set_option("series", 5)
+    s.lang = "en"
+    t = S.Setup()
+    assert t.decode(s.encode())
+    assert (t.preset, t.n, t.names, t.dealer, t.overrides, t.lang) == \
+        (s.preset, s.n, s.names, s.dealer, s.overrides, s.lang)
+    assert t.rules() == Rules("knack", {"penalty": 6, "go_along": False, "series": 5})
+    for junk in (b"", b"\xff" * 40, b"rs1|fem|9|a|0||sv", b"rs1|xx|4|a,b,c,d,e,f,g|0||",
+                 b"rs1|fem|4|A,B,C,D,E,F,G|0|start=500|sv", s.encode()[:-3] + b"\xc3"):
+        u = S.Setup()
+        assert not u.decode(junk)
+        assert u.preset == "fem" and u.n == 4
+    app = App(FakeStore(settings=b"garbage"), None)
+    assert app.screen.title == "Nytt spel"
+
+
+def test_explain_messages():
+    from firmware.ui.text import explain
+    assert explain("sv", "tricks add up to 4 of 5") == "Stick: 4 av 5"
+    assert explain("en", "tricks add up to 7, more than 6") == "Tricks: 7, more than 6"
+    assert explain("sv", "tricks add up to 7, more than 6") == "Stick: 7, mer än 6"
+    assert explain("sv", "hand 7: the game is over: seat 2 has won") == "#7: Spelet är slut"
+    assert explain("en", "something new") == "something new"
