@@ -19,7 +19,7 @@ insert an entry, set the settings. See Image.apply.
 try:
     from binascii import crc32 as _crc32
 except ImportError:  # a small build without binascii: the same CRC-32, bit by bit
-    _crc32 = None
+    _crc32 = None  # type: ignore[assignment]
 
 from firmware import score
 from firmware.game import MAX_NAME, MAX_PLAYERS
@@ -327,7 +327,7 @@ class Image:
     def __init__(self):
         self.settings = None
         self.rules = None  # None: no game
-        self.players = ()
+        self.players: tuple = ()
         self.dealer = 0
         self.past = []
         self.base = None
