@@ -38,7 +38,7 @@ PRESS_MS = 120  # a short press: key down this long
 GAP_MS = 250  # between presses
 WAIT_MS = 10000  # "." in a key string
 NVM_SIZE = 4096  # RP2040
-DEFAULT_STATE = ".sim"  # interactive runs keep their game here
+DEFAULT_STATE = "sim-state"  # interactive runs keep their game here (git-ignored)
 SEP = "-" * 21  # between screens in --text output
 
 ROLE_OF_CHAR = {"a": "prev", "b": "next", "c": "ok", "d": "back"}
