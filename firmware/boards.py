@@ -23,7 +23,7 @@ PROFILES = {
         "address": 0x3C,
         "frequency": 400000,
         "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
-        "boot_button": "GP13",
+        "boot_button": "GP10",  # prev: there on 3- and 4-button builds alike
     },
     # Adafruit Feather RP2040 + OLED FeatherWing 128x32 (buttons A, B, C).
     "feather_oled": {

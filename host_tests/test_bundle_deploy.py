@@ -158,7 +158,7 @@ def test_a_read_only_drive_names_the_boot_button_to_hold(built, tmp_path, monkey
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(deploy, "open", read_only, raising=False)
-    with pytest.raises(deploy.DeployError, match=r"read-only.*hold the boot button \(GP13, the back button\)"):
+    with pytest.raises(deploy.DeployError, match=r"read-only.*hold the boot button \(GP10, the prev button\)"):
         deploy.deploy(built, drive, out=lambda _line: None)
     assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt", "games"]
     # the drive's own settings.toml wins: the user may have moved the button

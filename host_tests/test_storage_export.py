@@ -135,7 +135,7 @@ def test_boot_gives_the_drive_to_the_code_by_default():
 
 
 def test_holding_the_profile_boot_button_leaves_it_to_the_computer():
-    for board, pin in (("pico", "GP13"), ("feather_oled", "D9")):
+    for board, pin in (("pico", "GP10"), ("feather_oled", "D9")):
         fs = FakeStorage()
         mode = bootmode.boot(env({"RODSKAGG_BOARD": board}), FakePins(held=[pin]), fs.remount)
         assert mode == bootmode.COMPUTER and fs.calls == []
@@ -145,7 +145,7 @@ def test_holding_the_profile_boot_button_leaves_it_to_the_computer():
 def test_the_boot_button_setting_overrides_the_profile():
     fs = FakeStorage()
     settings = env({"RODSKAGG_BOOT_BUTTON": "GP2"})
-    assert bootmode.boot(settings, FakePins(held=["GP13"]), fs.remount) == bootmode.DEVICE
+    assert bootmode.boot(settings, FakePins(held=["GP10"]), fs.remount) == bootmode.DEVICE
     assert bootmode.boot(settings, FakePins(held=["GP2"]), FakeStorage().remount) == bootmode.COMPUTER
 
 

@@ -55,6 +55,7 @@ def test_each_svg_parses_and_names_every_pin_of_its_profile(name):
 def test_a_pin_change_changes_firmware_default_settings_and_drawing(monkeypatch):
     moved = dict(boards.PROFILES["pico"])
     moved["buttons"] = (("prev", "GP14"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13"))
+    moved["boot_button"] = "GP14"
     monkeypatch.setitem(boards.PROFILES, "pico", moved)
     assert boards.resolve({}.get)["buttons"][0] == ("prev", "GP14")
     assert 'RODSKAGG_BUTTONS = "prev:GP14,next:GP11,ok:GP12,back:GP13"' in bundle.settings_toml("pico")

@@ -83,7 +83,7 @@ class TestBootMode(unittest.TestCase):
         none = {}.get
         self.assertEqual(bootmode.boot(none, lambda pin: False, remount), "device")
         self.assertEqual(calls, [("/", False)])
-        self.assertEqual(bootmode.boot(none, lambda pin: pin == "GP13", remount), "computer")
+        self.assertEqual(bootmode.boot(none, lambda pin: pin == "GP10", remount), "computer")
         self.assertEqual(bootmode.boot({"RODSKAGG_BOOT_BUTTON": "D2"}.get, lambda pin: pin == "D2", remount),
                          "computer")
         self.assertEqual(bootmode.boot(none, lambda pin: 1 // 0, remount), "computer")
