@@ -289,6 +289,10 @@ class Scoreboard(View):
             head += " " + app.t("Pot %d") % st.pot
         if series.length > 1:
             head += " %d/%d" % (series.number(), series.length)
+        if app.exporter is not None and not app.writable():
+            # The boot button was held: the computer owns the drive, nothing is exported.
+            head = clip(head, app.cols - 4)
+            head += " " * (app.cols - 3 - len(head)) + "USB"
         return clip(head, app.cols)
 
     def row(self, app, seat):
@@ -377,11 +381,16 @@ class Confirm(View):
 def ask_undo(app):
     game = app.series.game
     if not game.log:
-        app.view = Message(app.t("Undo"), app.t("Nothing to undo"), _home)
+        # A game resumed from a compacted save starts from a snapshot: say why undo stops.
+        text = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
+        app.view = Message(app.t("Undo"), app.t(text), _home)
         return
     i = len(game.log) - 1
-    app.view = Confirm(app.t("Undo #%d?") % (game.base_entries + i + 1),
-                       [summary(app, game, game.log[i])], _undo, _home)
+    lines = [summary(app, game, game.log[i])]
+    limit = getattr(app.store, "undo_limit", None)
+    if limit is not None:
+        lines.append(app.t("Undo reaches %d back") % min(limit, len(game.log)))
+    app.view = Confirm(app.t("Undo #%d?") % (game.base_entries + i + 1), lines, _undo, _home)
 
 
 def _undo(app):

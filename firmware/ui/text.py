@@ -54,6 +54,8 @@ SV = (
     "the call is off\tRödskägg är avstängt\n"
     "Undo #%d?\tÅngra #%d?\n"
     "Nothing to undo\tInget att ångra\n"
+    "Older hands were packed to fit the memory.\tÄldre givar packades för att få plats.\n"
+    "Undo reaches %d back\tÅngra når %d bakåt\n"
     "No hands yet\tInga givar än\n"
     "OK: yes, back: no\tOK: ja, tillbaka: nej\n"
     "#%d: change\t#%d: ändra\n"
