@@ -54,9 +54,9 @@ def main():
             continue
         got = dict(line.split() for line in p.stdout.split("\n") if line)
         print("core: MicroPython (64-bit unix port, -X heapsize=%s): game of %s entries holds %s bytes of heap "
-              "(state + log; about half that on a 32-bit board), %s us per entry applied, undo frees %s bytes"
+              "(state + log; about half that on a 32-bit board), %s us per entry applied, undo (a refold) %s us"
               % (heap, got["entries"], got["game_heap_bytes"], got["us_per_entry"],
-                 -int(got["undo_heap_delta"])))
+                 got["undo_us"]))
 
 
 if __name__ == "__main__":
