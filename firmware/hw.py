@@ -10,7 +10,7 @@ printed on the serial console and shown on the display when one works.
 import os
 
 from firmware import boards, render
-from firmware.ui.screen import Screen
+from firmware.ui.screen import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
 MODULES = {}  # type: dict
@@ -29,29 +29,6 @@ def _import(name):
 
 class SetupError(Exception):
     """A wiring or settings problem, in words for the screen."""
-
-
-def wrap(text, width):
-    """Words of text in lines of at most width characters."""
-    out = []
-    line = ""
-    for word in text.split():
-        while len(word) > width:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out
 
 
 def message_screen(title, text, width=128, height=64):

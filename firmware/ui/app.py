@@ -15,9 +15,9 @@ from firmware import buttons as K
 from firmware import score
 from firmware.ui import entry as E
 from firmware.ui import text
-from firmware.ui.screen import Chart, Screen, cols, lines
+from firmware.ui.screen import Chart, Screen, cols, lines, wrap
 from firmware.ui.setup import Setup, SetupView
-from firmware.ui.views import ListView, Menu, Message, View, clip, is_back, wrap
+from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank

@@ -21,6 +21,29 @@ def lines(height):
     return height // CELL_H
 
 
+def wrap(text, width):
+    """Split text into lines of at most width characters, at spaces where possible."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
 class Chart:
     """Score lines: ``series`` holds one tuple of scores per player, oldest first.
 

@@ -6,7 +6,7 @@ Rows are built only for the lines that show, so long lists cost no RAM.
 """
 
 from firmware import buttons as K
-from firmware.ui.screen import Screen
+from firmware.ui.screen import Screen, wrap
 
 
 def is_back(ev):
@@ -16,29 +16,6 @@ def is_back(ev):
 
 def clip(text, width):
     return text if len(text) <= width else text[:width]
-
-
-def wrap(text, width):
-    """Split text into lines of at most width characters, at spaces where possible."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
 
 
 class View:
