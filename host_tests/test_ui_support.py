@@ -3,12 +3,9 @@
 import random
 
 from firmware import buttons as K
-from firmware import score
-from firmware.game import Series
-from firmware.rules import OPTIONS, Rules
 from firmware.ui.app import App
-from firmware.ui.entry import bids, speaking_order
 from firmware.ui.setup import NAMES
+from tools import randgame
 
 
 class Loaded:
@@ -76,20 +73,6 @@ class Driver:
         return self.app.screen.text()
 
 
-def random_rules(rng, preset):
-    rules = Rules(preset)
-    for name, choice, allowed, _d in OPTIONS:
-        if not rules.applies(name) or rng.random() < 0.6:
-            continue
-        if choice:
-            rules.set(name, rng.choice(allowed))
-        else:
-            rules.set(name, rng.randint(allowed[0], min(allowed[1], allowed[0] + 25)))
-    if rules.start > 30:
-        rules.set("start", rng.randint(3, 15))
-    return rules
-
-
 def random_players(rng, n):
     pool = list(NAMES)
     rng.shuffle(pool)
@@ -101,83 +84,11 @@ def random_players(rng, n):
     return names
 
 
-def _split(rng, total, k):
-    """total tricks among k players at random."""
-    out = [0] * k
-    for _ in range(total):
-        out[rng.randrange(k)] += 1
-    return out
-
-
-def random_entry(rng, game):
-    from firmware.ui.entry import ADJUST_REASONS, FAULT_REASONS
-    rules = game.rules
-    st = game.state
-    n = st.n
-    seats = speaking_order(st)
-    r = rng.random()
-    if r < 0.05:
-        return (score.MISDEAL, rng.random() < 0.5)
-    if r < 0.09:
-        return (score.FAULT, rng.choice(seats), rng.choice(FAULT_REASONS))
-    if r < 0.12:
-        d = [0] * n
-        s = rng.choice([x for x in range(n) if x not in st.out])
-        d[s] = rng.choice((-3, -1, 1, 2, 5))
-        return (score.ADJUST, tuple(d), rng.choice(ADJUST_REASONS))
-    if r < 0.17:
-        return (score.ALL_PASS,)
-    if not rules.bidding:
-        if r < 0.22 and rules.lone != "play_out":
-            return (score.LONE, rng.choice(seats))
-        k = rng.randint(1 if rules.lone == "play_out" else 2, len(seats))
-        players = rng.sample(seats, k)
-        tricks = [-1] * n
-        if k == 1:
-            tricks[players[0]] = rng.randint(0, 5)
-        else:
-            for s, t in zip(players, _split(rng, 5, k)):
-                tricks[s] = t
-        call = -1
-        if rules.call and rng.random() < 0.1:
-            call = rng.choice(players)
-        return (score.PLAY, tuple(tricks), call)
-    declarer = rng.choice(seats)
-    bid = rng.choice(bids(rules))
-    tricks = [0] * n
-    if rules.others_score():
-        for s, t in zip(seats, _split(rng, 6, len(seats))):
-            tricks[s] = t
-    else:
-        tricks[declarer] = rng.randint(0, 6)
-        if rng.random() < 0.3:
-            other = rng.choice(seats)
-            if other != declarer:
-                tricks[other] = rng.randint(0, 6 - tricks[declarer])
-    joined = 0
-    if rules.go_along:
-        for s in seats:
-            if s != declarer and tricks[s] <= 2 and rng.random() < 0.3:
-                joined |= 1 << s
-    return (score.BID, declarer, bid, tuple(tricks), joined)
-
-
 def random_game(seed, max_entries=20):
-    """A valid random game: (rules, players, dealer, entries)."""
+    """A valid random game with the device's names and reasons, so buttons can enter it."""
+    from firmware.ui.entry import ADJUST_REASONS, FAULT_REASONS
+
     rng = random.Random(seed)
-    preset = rng.choice(("fem", "bud", "knack"))
-    rules = random_rules(rng, preset)
-    n = rng.randint(rules.min_players, 7)
-    players = random_players(rng, n)
-    dealer = rng.randrange(n)
-    series = Series(rules, players, dealer)
-    game = series.game
-    tries = 0
-    while len(game.log) < max_entries and not game.state.over() and tries < 200:
-        tries += 1
-        e = random_entry(rng, game)
-        try:
-            game.push(e)
-        except score.EntryError:
-            continue
-    return game
+    rules = randgame.random_rules(rng)
+    players = random_players(rng, rng.randint(rules.min_players, 7))
+    return randgame.random_game(rng, max_entries, rules, players, (FAULT_REASONS, ADJUST_REASONS))

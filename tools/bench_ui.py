@@ -23,8 +23,6 @@ import subprocess
 import sys
 import tempfile
 
-from firmware import score
-from firmware.game import Series
 from firmware.rules import Rules
 from firmware.ui.app import App
 from tools.presses import Planner, clone, keys_for_record
@@ -92,17 +90,12 @@ def record_presses():
 
 def big_game_keys(entries=60, players=7, seed=7):
     """Keys for setup + a 7-player fem game of `entries` entries (start 99: it lasts)."""
-    from host_tests.test_ui_support import random_entry
-    rng = random.Random(seed)
+    from firmware.ui.entry import ADJUST_REASONS, FAULT_REASONS
+    from tools.randgame import random_game
+
     rules = Rules("fem", {"start": 99, "pot": True})
     names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"][:players]
-    game = Series(rules, names, 0).game
-    while len(game.log) < entries:
-        e = random_entry(rng, game)
-        try:
-            game.push(e)
-        except score.EntryError:
-            continue
+    game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS))
     p = Planner(clone(App(None, None)))
     p.setup(game.rules, game.players, game.first_dealer)
     for e in game.log:

@@ -1,8 +1,9 @@
 """Random valid games for tests and benchmarks (host only).
 
 ``random_entry(rng, rules, state)`` draws an entry that the rules accept after
-state; rng is a random.Random. Used by the property tests, the UI tests and
-the benchmark.
+state; rng is a random.Random. ``reasons`` gives the fault and correction
+reasons to choose from (the UI tests pass the device's built-in lists). Used
+by the property tests, the UI tests, the simulator tests and the benchmark.
 """
 
 from firmware import score
@@ -29,7 +30,10 @@ def _split(rng, total, seats):
     return counts
 
 
-def random_entry(rng, rules, state):
+REASONS = (("fault",), ("fix",))
+
+
+def random_entry(rng, rules, state, reasons=REASONS):
     n = state.n
     seats = [s for s in range(n) if state.in_play(s)]
     left = [s for s in range(n) if s not in state.out]
@@ -39,11 +43,11 @@ def random_entry(rng, rules, state):
     if roll < 0.08:
         return (score.MISDEAL, rng.random() < 0.5)
     if roll < 0.10:
-        return (score.FAULT, rng.choice(seats), "fault")
+        return (score.FAULT, rng.choice(seats), rng.choice(reasons[0]))
     if roll < 0.12:
         deltas = [0] * n
         deltas[rng.choice(left)] = rng.choice((-2, -1, 1, 3))
-        return (score.ADJUST, tuple(deltas), "fix")
+        return (score.ADJUST, tuple(deltas), rng.choice(reasons[1]))
     total = rules.tricks_per_hand
     if not rules.bidding:
         players = [s for s in seats if rng.random() < 0.6]
@@ -67,7 +71,14 @@ def random_entry(rng, rules, state):
         return (score.PLAY, tuple(tricks), call)
     declarer = rng.choice(seats)
     bid = score.BID_R if rng.random() < 0.08 else rng.randint(rules.min_bid, 6)
-    counts = _split(rng, total, seats)
+    if rules.others_score():
+        counts = _split(rng, total, seats)
+    else:
+        # As tables enter it: the declarer's tricks, now and then another player's too.
+        counts = {declarer: rng.randint(0, total)}
+        other = rng.choice(seats)
+        if other != declarer and rng.random() < 0.3:
+            counts[other] = rng.randint(0, total - counts[declarer])
     if bid == score.BID_R and rng.random() < 0.5:
         counts = dict.fromkeys(seats, 0)
         counts[declarer] = total
@@ -80,7 +91,7 @@ def random_entry(rng, rules, state):
     return (score.BID, declarer, bid, tricks, joined)
 
 
-def random_game(rng, entries, rules=None, players=None):
+def random_game(rng, entries, rules=None, players=None, reasons=REASONS):
     """A Game of up to entries random entries (fewer if it is won sooner)."""
     rules = rules or random_rules(rng)
     if players is None:
@@ -88,5 +99,5 @@ def random_game(rng, entries, rules=None, players=None):
         players = ["P%d" % i for i in range(n)]
     game = Game(rules, players, rng.randrange(len(players)))
     while len(game.log) < entries and not game.outcome().over():
-        game.push(random_entry(rng, rules, game.state))
+        game.push(random_entry(rng, rules, game.state, reasons))
     return game
