@@ -340,7 +340,7 @@ def test_hardware_requirements_pins_the_dev_requirements():
     dev = {}
     for line in (ROOT / "requirements-dev.txt").read_text().splitlines():
         if "==" in line and not line.startswith("#"):
-            name, version = line.strip().split("==")
+            name, version = line.split(";")[0].strip().split("==")  # drop an environment marker
             dev[name.lower()] = version
     installed = {dist: version for dist, version in bundle.library_index(bundle.site_packages()).values()}
     for line in (ROOT / "hardware" / "requirements.txt").read_text().splitlines():
