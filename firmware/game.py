@@ -153,10 +153,6 @@ class Game:
     def needs(self):
         return Needs(self.state)
 
-    def seat(self, name):
-        """Seat of a player's name, or -1."""
-        return self.players.index(name) if name in self.players else score.NO_SEAT
-
 
 class Series:
     """1, 3 or 5 games; the winner of a game deals first in the next.

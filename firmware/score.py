@@ -375,7 +375,7 @@ def _win(state, seat):
     state.pot = 0
 
 
-def finished(rules, score):
+def _finished(rules, score):
     """True when score has reached the goal."""
     return score <= 0 if rules.exact_zero == "off" else score == 0
 
@@ -390,7 +390,7 @@ def _end_check(rules, state):
         # An extra hand was just played: the lowest of the tied players wins.
         candidates = [s for s in state.tied if s not in state.out]
     else:
-        candidates = [s for s in left if finished(rules, state.scores[s])]
+        candidates = [s for s in left if _finished(rules, state.scores[s])]
     if not candidates:
         return
     low = min(state.scores[s] for s in candidates)
