@@ -1,4 +1,4 @@
-"""The scoreboard tells who owns the drive; undo says how far back it reaches after compaction."""
+"""Scoreboard drive mode, undo reach after compaction, and inserting a forgotten hand."""
 
 from firmware import score
 from firmware.game import Game, Series
@@ -45,3 +45,38 @@ def test_undo_on_a_compacted_game_explains_why_it_stops():
     assert "packades" in text
     text = resumed(FakeStore(Series(Rules("fem"), FOUR)), None).keys("A")
     assert "Inget att ångra" in text
+
+
+def test_a_forgotten_hand_is_inserted_from_the_history_and_later_hands_rescored():
+    series = a_series()
+    series.game.push((score.PLAY, (1, 4, -1, 0), -1))
+    store = FakeStore(series)
+    d = resumed(store, None)
+    assert "> 1 " in d.keys("aaa")  # the history, up to the oldest hand
+    text = d.keys("ccbb")  # its changes, the menu, "Ny giv före"
+    assert ">Ny giv före" in text
+    d.keys("c")  # a fem hand before hand 1, from the first to speak
+    assert d.text().startswith("Giv 1: stick")
+    before = list(series.game.log)
+    assert d.keys("bbcaaB").startswith("OK? Giv 1")  # Bo 2, Cia 3, the rest pass
+    d.keys("c")
+    game = d.app.series.game
+    assert game.log == [(score.PLAY, (-1, 2, 3, -1), -1), *before]
+    assert game.state.scores == [11, 4, 6, 17]  # every later hand scored again
+    assert store.saves[-1] == (0, game.log)
+
+
+def test_an_inserted_hand_survives_a_reboot():
+    from firmware.storage import Store
+    from tools.fakes import FakeNVM
+
+    nvm = FakeNVM(4096)
+    store = Store(nvm)
+    series = a_series()
+    store.save(series)
+    d = resumed(Store(nvm), None)
+    d.keys("aa" + "ccbb" + "c" + "bbcaaB" + "c")  # history, hand 1, insert a hand before it
+    game = d.app.series.game
+    assert len(game.log) == 3
+    again = Store(nvm).load().series.game
+    assert again.log == game.log and again.state == game.state

@@ -488,7 +488,8 @@ class Detail(ListView):
     def event(self, app, ev):
         game = app.series.game
         if ev == K.OK:
-            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete)]
+            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
+                     (app.t("Insert a hand before"), self.insert)]
             app.view = Menu(app.t("#%d: change") % (game.base_entries + self.index + 1), items,
                             lambda a: _goto(a, self))
         elif is_back(ev):
@@ -515,6 +516,10 @@ class Detail(ListView):
     def edit(self, app):
         flow = E.Flow(app, self.index, lambda a: _goto(a, self))
         E.start(app, flow, E.kind_of(flow.old))
+
+    def insert(self, app):
+        """A forgotten hand, entered before this one; later hands are scored again."""
+        E.start(app, E.Flow(app, self.index, lambda a: _goto(a, self), insert=True))
 
     def delete(self, app):
         def really(a):

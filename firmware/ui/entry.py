@@ -40,18 +40,23 @@ def seats_in(state):
 
 
 class Flow:
-    """One entry being made: the game, the state before it, and the hand's index."""
+    """One entry being made: the game, the state before it, and the hand's index.
 
-    def __init__(self, app, index=-1, back=None):
+    index -1 is a new entry at the end; otherwise the entry replaces log[index],
+    or, with insert, goes in before it (a hand the table forgot to enter).
+    """
+
+    def __init__(self, app, index=-1, back=None, insert=False):
         self.game = app.series.game
         self.back = back if back is not None else _home
-        self.index = index  # -1: a new entry at the end; else edit of log[index]
+        self.index = index
+        self.insert = insert
         if index < 0:
             self.state = self.game.state
             self.old = None
         else:
             self.state = self.game.fold(self.game.log[:index])
-            self.old = self.game.log[index]
+            self.old = None if insert else self.game.log[index]
         self.rules = self.game.rules
         self.players = self.game.players
 
@@ -79,6 +84,8 @@ class Flow:
         try:
             if self.index < 0:
                 self.game.push(entry)
+            elif self.insert:
+                self.game.insert(self.index, entry)
             else:
                 self.game.replace(self.index, entry)
         except EntryError as e:

@@ -61,6 +61,7 @@ SV = (
     "#%d: change\t#%d: ändra\n"
     "Edit\tÄndra\n"
     "Delete\tRadera\n"
+    "Insert a hand before\tNy giv före\n"
     "Delete #%d?\tRadera #%d?\n"
     "Lone\tEnsam\n"
     "Fault\tKnackfel\n"
