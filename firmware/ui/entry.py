@@ -241,21 +241,31 @@ class FemWalk(Walk):
         self.flow.back(app)
 
 
-class SeatList(ListView):
-    """Pick a player (the declarer, the player at fault); ``extra`` labels end the list."""
+class PickList(ListView):
+    """A titled list; OK calls ``pick(app, value, self)``, back calls ``back(app)``."""
 
-    def __init__(self, flow, title, seats, pick, back, extra=(), cursor=0):
+    def __init__(self, title, pick, back, cursor):
         ListView.__init__(self)
-        self.flow = flow
         self.head = title
-        self.seats = seats
         self.pick = pick
         self.back = back
-        self.extra = extra
         self.cursor = cursor
 
     def title(self, app):
         return self.head
+
+    def leave(self, app):
+        self.back(app)
+
+
+class SeatList(PickList):
+    """Pick a player (the declarer, the player at fault); ``extra`` labels end the list."""
+
+    def __init__(self, flow, title, seats, pick, back, extra=(), cursor=0):
+        PickList.__init__(self, title, pick, back, cursor)
+        self.flow = flow
+        self.seats = seats
+        self.extra = extra
 
     def count(self, app):
         return len(self.seats) + len(self.extra)
@@ -267,9 +277,6 @@ class SeatList(ListView):
 
     def choose(self, app, i):
         self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
-
-    def leave(self, app):
-        self.back(app)
 
 
 class Bidding:
@@ -436,18 +443,11 @@ class JoinWalk(Walk):
         app.view = self.back
 
 
-class YesNo(ListView):
+class YesNo(PickList):
     """A question with two rows (yes first unless ``cursor``); pick(app, bool, view)."""
 
     def __init__(self, title, pick, back, cursor=0):
-        ListView.__init__(self)
-        self.head = title
-        self.pick = pick
-        self.back = back
-        self.cursor = cursor
-
-    def title(self, app):
-        return self.head
+        PickList.__init__(self, title, pick, back, cursor)
 
     def count(self, app):
         return 2
@@ -458,9 +458,6 @@ class YesNo(ListView):
     def choose(self, app, i):
         self.pick(app, i == 0, self)
 
-    def leave(self, app):
-        self.back(app)
-
 
 def misdeal(app, flow, back):
     """Misdeal: was it knocked? -> preview."""
@@ -470,19 +467,12 @@ def misdeal(app, flow, back):
                      back, 1 if old and not old[1] else 0)
 
 
-class ReasonList(ListView):
-    """Pick a reason from a built-in list (the stored text is English)."""
+class ReasonList(PickList):
+    """Pick a reason from a built-in list (the stored text is English); back returns to view."""
 
-    def __init__(self, title, reasons, pick, back, cursor=0):
-        ListView.__init__(self)
-        self.head = title
+    def __init__(self, title, reasons, pick, view, cursor=0):
+        PickList.__init__(self, title, pick, lambda app: _show(app, view), cursor)
         self.reasons = reasons
-        self.pick = pick
-        self.back = back
-        self.cursor = cursor
-
-    def title(self, app):
-        return self.head
 
     def count(self, app):
         return len(self.reasons)
@@ -494,8 +484,9 @@ class ReasonList(ListView):
     def choose(self, app, i):
         self.pick(app, self.reasons[i], self)
 
-    def leave(self, app):
-        app.view = self.back
+
+def _show(app, view):
+    app.view = view
 
 
 def fault(app, flow, back):
