@@ -23,8 +23,8 @@ except ImportError:  # CPython
         return x
 
 
-CELL_W = const(6)
-CELL_H = const(8)
+CELL_W = font.CELL_W  # the renderer draws the font's cells
+CELL_H = font.CELL_H
 DIM = 0.02  # displayio brightness when dimmed (SSD1306 contrast 5 of 255)
 DIM_CONTRAST = const(5)
 ELLIPSIS = "\u2026"
