@@ -331,7 +331,8 @@ def main_menu(app, cursor=0):
     if not over:
         items.append((app.t("Hand"), lambda a: E.start(a, E.Flow(a))))
         items.append((app.t("Misdeal"), lambda a: E.start(a, E.Flow(a), score.MISDEAL)))
-        items.append((app.t("Knock fault"), lambda a: E.start(a, E.Flow(a), score.FAULT)))
+        if game.rules.knock:  # no knock, no knock fault
+            items.append((app.t("Knock fault"), lambda a: E.start(a, E.Flow(a), score.FAULT)))
         items.append((app.t("Correction"), lambda a: E.start(a, E.Flow(a), score.ADJUST)))
     if game.log:
         items.append((app.t("Undo"), ask_undo))
@@ -378,19 +379,33 @@ class Confirm(View):
         return Screen(clip(self.head, app.cols), rows)
 
 
+def describe(app, game, i):
+    """Lines for log[i]: "Giv 2: Ann2 Bo3" or "Knackfel Anna, före giv 6" (two lines when
+    that does not fit: the position never breaks)."""
+    before = game.fold(game.log[:i]).hands
+    after = game.fold(game.log[:i + 1]).hands
+    what = summary(app, game, game.log[i])
+    if text.counted(before, after):
+        return ["%s: %s" % (app.t("Hand %d") % after, what)]
+    where = app.t("before hand %d") % (before + 1)
+    if len(what) + 2 + len(where) <= app.cols:
+        return ["%s, %s" % (what, where)]
+    return [what + ",", where]
+
+
 def ask_undo(app):
     game = app.series.game
     if not game.log:
         # A game resumed from a compacted save starts from a snapshot: say why undo stops.
-        text = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
-        app.view = Message(app.t("Undo"), app.t(text), _home)
+        text_ = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
+        app.view = Message(app.t("Undo"), app.t(text_), _home)
         return
     i = len(game.log) - 1
-    lines = [summary(app, game, game.log[i])]
+    lines = describe(app, game, i)
     limit = getattr(app.store, "undo_limit", None)
     if limit is not None:
         lines.append(app.t("Undo reaches %d back") % min(limit, len(game.log)))
-    app.view = Confirm(app.t("Undo #%d?") % (game.base_entries + i + 1), lines, _undo, _home)
+    app.view = Confirm(app.t("Undo?"), lines, _undo, _home)
 
 
 def _undo(app):
@@ -443,6 +458,7 @@ class History(ListView):
     def __init__(self, cursor):
         ListView.__init__(self)
         self.cursor = cursor
+        self.nums = None
 
     def title(self, app):
         return app.t("History")
@@ -450,9 +466,21 @@ class History(ListView):
     def count(self, app):
         return len(app.series.game.log)
 
+    def render(self, app):
+        self.nums = text.numbers(app.series.game)  # one fold per screen, not one per row
+        try:
+            return ListView.render(self, app)
+        finally:
+            self.nums = None
+
     def label(self, app, i):
+        """A counted hand by its number (Giv N); any other entry indented, by what it is."""
         game = app.series.game
-        return "%2d %s" % (game.base_entries + i + 1, summary(app, game, game.log[i]))
+        nums = self.nums if self.nums is not None else text.numbers(game)
+        before, after = nums[i]
+        if text.counted(before, after):
+            return "%2d %s" % (after, summary(app, game, game.log[i]))
+        return "   " + summary(app, game, game.log[i])
 
     def choose(self, app, i):
         app.view = Detail(i, self)
@@ -481,17 +509,16 @@ class Detail(ListView):
         return self.before, self.after
 
     def title(self, app):
-        game = app.series.game
-        return "#%d %s" % (game.base_entries + self.index + 1,
-                           summary(app, game, game.log[self.index]))
+        before, after = self.states(app)
+        return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
+                               after.hands, app.cols)
 
     def event(self, app, ev):
         game = app.series.game
         if ev == K.OK:
             items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
                      (app.t("Insert a hand before"), self.insert)]
-            app.view = Menu(app.t("#%d: change") % (game.base_entries + self.index + 1), items,
-                            lambda a: _goto(a, self))
+            app.view = Menu(self.title(app), items, lambda a: _goto(a, self))
         elif is_back(ev):
             app.view = self.back
         elif ev in (K.PREV, K.NEXT):
@@ -529,8 +556,8 @@ class Detail(ListView):
                 a.refuse(str(e), self)
                 return
             a.committed()
-        app.view = Confirm(app.t("Delete #%d?") % (app.series.game.base_entries + self.index + 1),
-                           [summary(app, app.series.game, app.series.game.log[self.index])],
+        app.view = Confirm(app.t("Delete?"),
+                           describe(app, app.series.game, self.index),
                            really, lambda a: _goto(a, self))
 
 
