@@ -15,7 +15,7 @@ from firmware import buttons as K
 from firmware import score
 from firmware.ui import entry as E
 from firmware.ui import text
-from firmware.ui.screen import Chart, Screen, cols, lines, wrap
+from firmware.ui.screen import Chart, Screen, cols, lines, pad, wrap
 from firmware.ui.setup import Setup, SetupView
 from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
@@ -38,6 +38,7 @@ class App:
         self.setup = Setup()
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
+        self.unsaved = None  # a failed settings save, shown after the press that caused it
         message = None
         loaded = None
         if store is not None:
@@ -70,6 +71,7 @@ class App:
             self.view.event(self, event)
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
+        self.report_unsaved()
         self._refresh()
 
     def tick(self, now_ms):
@@ -107,7 +109,7 @@ class App:
     def set_lang(self, lang):
         self.lang = lang
         self.setup.lang = lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
@@ -135,17 +137,28 @@ class App:
         return None
 
     def save_settings(self):
+        """Store the language and last setup; a text for the screen when that failed, else None."""
         if self.store is not None:
             try:
-                self.store.save_settings(self.setup.encode())
+                ok = self.store.save_settings(self.setup.encode())
             except Exception as e:  # the setup is only remembered; the game goes on
-                return str(e)
+                return "%s: %s" % (self.t("Not saved"), e)
+            if ok is False:
+                return self.t("Memory full: this change is not saved")
         return None
+
+    def report_unsaved(self):
+        """A settings save that failed during the last press: say so before the screen it led to."""
+        problem = self.unsaved
+        if problem:
+            self.unsaved = None
+            back = self.view
+            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
 
     def start_series(self, series):
         self.series = series
         self.setup.lang = self.lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
         self.after_change()
 
     def committed(self):
@@ -301,7 +314,7 @@ class Scoreboard(View):
         st = game.state
         mark = "*" if seat == st.dealer else " "
         mark += ">" if seat == st.first_to_speak() else " "
-        text = "%s%-8s%4d" % (mark, game.players[seat], st.scores[seat])
+        text = "%s%s%4d" % (mark, pad(game.players[seat], 8), st.scores[seat])
         if seat in st.out:
             text += " " + app.t("out")
         elif seat in st.tied:
@@ -535,7 +548,7 @@ class Detail(ListView):
         rows = []
         for s in range(top, min(n, top + app.rows)):
             d = after.scores[s] - before.scores[s]
-            rows.append(clip(("%-8s%4d>%-4d%s" % (game.players[s], before.scores[s],
+            rows.append(clip(("%s%4d>%-4d%s" % (pad(game.players[s], 8), before.scores[s],
                                                   after.scores[s], "%+d" % d if d else "")
                               ).rstrip(), app.cols - 1))
         return Screen(clip(self.title(app), app.cols), rows)
@@ -596,9 +609,9 @@ class Winner(ListView):
         game = series.game
         st = game.state
         out = []
-        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s]))
+        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s], s))
         for s in order:
-            text = "%-8s%4d" % (game.players[s], st.scores[s])
+            text = "%s%4d" % (pad(game.players[s], 8), st.scores[s])
             if s in st.out:
                 text += " " + app.t("out")
             if game.rules.pot:
@@ -659,6 +672,6 @@ class Standings(View):
         series = app.series
         wins = series.wins()
         p = series.game.players
-        rows = ["%-8s %d" % (p[s], wins[s]) for s in range(len(p))][:app.rows]
+        rows = ["%s %d" % (pad(p[s], 8), wins[s]) for s in range(len(p))][:app.rows]
         return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
                            app.cols), rows)

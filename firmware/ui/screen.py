@@ -21,6 +21,16 @@ def lines(height):
     return height // CELL_H
 
 
+def pad(text, width):
+    """text with spaces after it up to width characters (never cut).
+
+    ``"%-8s" % text`` pads by UTF-8 bytes on CircuitPython (Å, Ä, Ö count
+    twice) and ``str.ljust`` does not exist there: use this for names.
+    """
+    n = width - len(text)
+    return text + " " * n if n > 0 else text
+
+
 def wrap(text, width):
     """Split text into lines of at most width characters, at spaces where possible."""
     out = []
