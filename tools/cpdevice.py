@@ -194,9 +194,10 @@ def read_exports(drive):
 class SimDevice:
     """The same board in the CPython simulator (tools/sim.py), with the device's timing and state."""
 
-    def __init__(self, board="pico", state=None, lang="sv"):
+    def __init__(self, board="pico", state=None, lang="sv", readonly=False):
         self.board = board
         self.lang = lang
+        self.readonly = readonly  # booted with the boot button held: the computer owns the drive
         self._tmp = None
         if state is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="simdevice-")
@@ -225,7 +226,7 @@ class SimDevice:
             if not frames or frames[-1][1:] != frame:
                 frames.append((sim.now,) + frame)
 
-        sim = S.Sim(self.board, self.state, lang=self.lang, on_change=grab)
+        sim = S.Sim(self.board, self.state, lang=self.lang, on_change=grab, readonly=self.readonly)
         grab(sim)
         sim.play(keys)
         sim.advance(tail)
@@ -233,28 +234,171 @@ class SimDevice:
         return RunResult(frames, "", "END", 0)
 
     def nvm(self):
-        with open(os.path.join(self.state, "nvm.bin"), "rb") as f:
+        path = os.path.join(self.state, "nvm.bin")
+        if not os.path.exists(path):  # nothing written yet: erased flash
+            return b"\xff" * NVM_SIZE
+        with open(path, "rb") as f:
             return f.read()
 
     def exports(self):
         return read_exports(os.path.join(self.state, "drive"))
 
 
-# The device scenario: runs on one board, the power pulled after each (keys: tools/sim.py's alphabet).
-SCENARIO = (
-    # New fem game, players renamed Ärla and Örjan; two hands; chart; export; idle until dimmed, a wake press.
-    ("new game, hands, chart, export, dimming",
-     "bbbccaaacbcaacbbbcaaacbbcaaac" "cbbcbbbcccc" "cbcbcbccc" "Bc" "bbbbbbbbcc" "............." "c"),
-    # Resumed: undo and enter the hand again, edit it, insert a hand before it, delete one,
-    # switch the language to English, the chart.
-    ("resume, undo, history edit/insert/delete, language",
-     "Acc" "bcbcbccc" "acccbccccc" "accbbcbbbbbccccc" "accbcc" "bbbbbbbbbbcC" "Bc"),
-    # Resumed: a new knack game, player 1 spelled ÖÅ, a hand, export.
-    ("new knack game with a spelled name, a hand, export",
-     "bbbbbbbbbcc" "bcbbc" "bbccbbcaaacaacB" "bbbcaaac" "ccbccbccccccc" "bbbbbbbbcc"),
-    # Resumed: idle until the screen blanks, a wake press, the chart.
-    ("resume, blank screen, wake", "." * 31 + "cBc"),
-)
+# The device scenario: what each run does, played on the simulator's App to find the keys
+# (menu rows are chosen by their words, hands by tools/presses.py), so it follows the UI as built.
+FEM_GAME = {"format": "rodskagg-record/1", "rules": {"preset": "fem"},
+            "players": ["Ärla", "Örjan", "Anna", "Dan"], "dealer": "Ärla",
+            "hands": [{"tricks": {"Örjan": 2, "Anna": 3}},
+                      {"tricks": {"Ärla": 1, "Örjan": 2, "Anna": 1, "Dan": 1}}]}
+KNACK_PLAYERS = ["ÖÅ", "Örjan", "Anna", "Dan"]  # ÖÅ is spelled letter by letter
+DIM_WAITS = 13  # "." waits 10 s: the screen dims after 2 minutes
+BLANK_WAITS = 31  # and blanks after 5
+
+
+class ScenarioPlanner:
+    """Plays steps on an App (CPython) and keeps the keys each needs; power_off() ends a run."""
+
+    def __init__(self):
+        from firmware.export import Exporter
+        from tools.fakes import FakeNVM
+
+        self._tmp = tempfile.TemporaryDirectory(prefix="cpplan-")
+        self.nvm = FakeNVM(NVM_SIZE)
+        self.exporter = Exporter(self._tmp.name)
+        self.runs = []
+        self.app = None
+        self.keys = ""
+
+    def power_on(self):
+        from firmware.storage import Store
+        from firmware.ui.app import App
+
+        self.app = App(Store(self.nvm), self.exporter, 128, 64, "sv", 0)
+        self.keys = ""
+
+    def power_off(self, name):
+        self.runs.append((name, self.keys))
+        self.app = None
+
+    def press(self, keys, play=True):
+        """Keys pressed; play=False: only waits and wake presses (the App has no clock here)."""
+        from firmware import buttons as K
+
+        self.keys += keys
+        if play:
+            for ch in keys:
+                self.app.handle(K.event_for_char(ch), self.app.last)
+
+    def planner(self):
+        from tools import presses
+
+        return presses.Planner(self.app)
+
+    def planned(self, planner):
+        self.keys += planner.take()
+
+    def choose(self, label, limit=40):
+        """Move the list cursor down to the row that starts with label (the App's words), then OK."""
+        want = self.app.t(label)
+        for _ in range(limit):
+            screen = self.app.screen
+            if 0 <= screen.selected < len(screen.rows) and screen.rows[screen.selected].strip().startswith(want):
+                self.press("c")
+                return
+            self.press("b")
+        raise RuntimeError("no row %r on the screen:\n%s" % (want, self.app.screen.text()))
+
+    def menu(self, label):
+        self.press("b")  # the menu, from the scoreboard
+        self.choose(label)
+
+    def enter(self, entry):
+        p = self.planner()
+        p.enter(entry)
+        self.planned(p)
+
+    def edit_entry(self, label):
+        """From the scoreboard: the history, the newest entry, its changes, then label's action."""
+        self.press("a")  # the history
+        self.press("c")  # the newest entry's changes
+        self.press("c")  # what to do with it
+        self.choose(label)
+
+    def walk_hand(self, entry):
+        """On a fem hand being entered or edited: set it to entry, then save it from the preview."""
+        from firmware.ui import entry as E
+
+        p = self.planner()
+        p.fem(entry)
+        p.expect(E.Preview)
+        p.press("c")
+        self.planned(p)
+
+
+def plan_scenario():
+    """[(what, keys)] per run of the device scenario (the power is pulled after each)."""
+    from firmware import record, score
+
+    sp = ScenarioPlanner()
+    game = record.load(FEM_GAME)
+    # 1: a new fem game (players renamed Ärla and Örjan), two hands, the chart, an export, idle until dimmed.
+    sp.power_on()
+    p = sp.planner()
+    p.setup(game.rules, game.players, game.first_dealer)
+    for e in game.log:
+        p.enter(e)
+    sp.planned(p)
+    sp.press("Bc")  # hold next: the chart; any key leaves it
+    sp.menu("Export")
+    sp.press("c")
+    sp.press("." * DIM_WAITS + "c", play=False)
+    sp.power_off("new game, two hands, chart, export, dimmed and woken")
+    # 2: resumed; undo the last hand and enter it again, edit it, insert a hand before it, delete it,
+    # English, the chart.
+    sp.power_on()
+    sp.press("A")  # hold prev: undo (asks)
+    sp.press("c")
+    sp.enter(game.log[1])
+    sp.edit_entry("Edit")
+    sp.walk_hand((score.PLAY, (1, 1, 2, 1), score.NO_SEAT))
+    sp.edit_entry("Insert a hand before")
+    sp.walk_hand((score.PLAY, (-1, -1, 5, -1), score.NO_SEAT))
+    sp.edit_entry("Delete")
+    sp.press("c")  # yes
+    sp.menu("Language:")
+    sp.press("C")  # back to the scoreboard
+    sp.press("Bc")
+    sp.power_off("resumed: undo, history edit/insert/delete, English, chart")
+    # 3: resumed; a new knack game with a spelled name, a hand, an export.
+    sp.power_on()
+    sp.menu("New game")
+    sp.press("c")  # yes
+    knack = record.load({"format": "rodskagg-record/1", "rules": {"preset": "knack"},
+                         "players": KNACK_PLAYERS, "hands": []})
+    p = sp.planner()
+    p.setup(knack.rules, knack.players, knack.first_dealer)
+    p.enter((score.BID, 1, 3, (0, 3, 1, 2), 0))
+    sp.planned(p)
+    sp.menu("Export")
+    sp.press("c")
+    sp.power_off("resumed: new knack game, a spelled name, a hand, export")
+    # 4: resumed; idle until the screen blanks, a wake press, the chart.
+    sp.power_on()
+    sp.press("." * BLANK_WAITS + "c", play=False)
+    sp.press("Bc")
+    sp.power_off("resumed: blank screen, woken, chart")
+    sp._tmp.cleanup()
+    return sp.runs
+
+
+_SCENARIO = []
+
+
+def scenario():
+    """The device scenario's runs, planned once per process."""
+    if not _SCENARIO:
+        _SCENARIO.extend(plan_scenario())
+    return _SCENARIO
 
 
 def first_difference(a, b):

@@ -131,6 +131,11 @@ def main():
     if frames is not None:
         frames()
         frames.f.close()
+    import microcontroller
+
+    nvm = microcontroller.nvm
+    if nvm is not None:
+        print("NVM %d writes, %d erases" % (nvm.writes, nvm.erases))
     print("END %d %s" % (S.now[0], reason))
 
 

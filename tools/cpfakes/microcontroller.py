@@ -6,9 +6,10 @@ assignment (``ValueError`` otherwise). Each assignment is one flash write;
 when the bytes it replaces are not all erased (0xFF) CircuitPython reads the
 whole sector, erases it and programs it again. The bytes live in a host file
 (``nvm`` in the launcher config), so they survive a power cut between runs.
-A config ``cut`` of ``N`` or ``N:erase`` cuts the power at the N-th assignment
-(1-based): before it writes anything, or (``:erase``) after the erase of a
-write that needs one, which leaves the sector erased.
+A config ``cut`` of ``N`` cuts the power at the N-th assignment (1-based)
+before it writes anything; ``erase:N`` cuts it in the N-th erase, after the
+sector was erased and before it was programmed again: the whole sector reads
+0xFF (on an RP2040 the 4 KiB NVM is one sector).
 """
 
 import _fakestate as S
@@ -38,8 +39,8 @@ class ByteArray:
         self.writes = 0
         self.erases = 0
         cut = S.cfg.get("cut", "")
-        self._cut_at = int(cut.split(":")[0]) if cut else 0
-        self._cut_erase = cut.endswith(":erase")
+        self._cut_erase = cut.startswith("erase:")
+        self._cut_at = int(cut.split(":")[-1]) if cut else 0
 
     def __len__(self):
         return len(self._data)
@@ -87,11 +88,11 @@ class ByteArray:
             self.erases += 1
             first = start - start % self._sector
             last = min(len(self._data), stop - (stop - 1) % self._sector - 1 + self._sector)
-            if self.writes == self._cut_at:
+            if self._cut_erase and self.erases == self._cut_at:
                 for i in range(first, last):
                     self._data[i] = 0xFF
                 self._flush(first, last)
-                raise S.PowerOff("power cut after the erase of nvm write %d" % self.writes)
+                raise S.PowerOff("power cut in erase %d (nvm write %d)" % (self.erases, self.writes))
         self._data[start:stop] = value
         self._flush(start, stop)
 
