@@ -150,6 +150,8 @@ SV = (
 # English labels shorter than their option names.
 EN_SHORT = (
     "\n"
+    "picked up before the knock\tpicked up too early\n"
+    "misdeal without knocking\tmisdeal, no knock\n"
     "one_trick\tone trick\n"
     "play_out\tplay out\n"
     "dealer_penalty\tdealer pen\n"
