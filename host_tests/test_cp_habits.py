@@ -78,10 +78,10 @@ def findings():
                         if kw.arg == "key" and not full_key(kw.value):
                             out.append("%s: %s with a key that can tie (sorted is not stable on CircuitPython):"
                                        " %s" % (where, name, ast.unparse(kw.value)))
-                if name == "dumps" and isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "json":
-                    if rel != "firmware/record.py":
-                        out.append("%s: json.dumps outside record.dumps: dict order is lost on CircuitPython"
-                                   % where)
+                json_dumps = (name == "dumps" and isinstance(func, ast.Attribute)
+                              and getattr(func.value, "id", "") == "json")
+                if json_dumps and rel != "firmware/record.py":
+                    out.append("%s: json.dumps outside record.dumps: dict order is lost on CircuitPython" % where)
             if isinstance(node, (ast.For, ast.comprehension)):
                 it = node.iter
                 if (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)

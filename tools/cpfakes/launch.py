@@ -92,7 +92,7 @@ def main():
     import fontio  # noqa: F401
     import i2cdisplaybus  # noqa: F401
     import keypad
-    import microcontroller  # noqa: F401
+    import microcontroller
     import storage  # noqa: F401
     import supervisor  # noqa: F401
 
@@ -131,8 +131,6 @@ def main():
     if frames is not None:
         frames()
         frames.f.close()
-    import microcontroller
-
     nvm = microcontroller.nvm
     if nvm is not None:
         print("NVM %d writes, %d erases" % (nvm.writes, nvm.erases))
