@@ -157,10 +157,14 @@ def import_costs(binary, bundle_dir):
     finally:
         os.unlink(f.name)
     costs = {}
+    pool = []  # n_total_bytes of the qstr pool, before and after each import
     for line in p.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[0] == "import":
-            costs[parts[1]] = int(parts[2])
+        if line.startswith("qstr pool:"):
+            pool.append(int(line.rsplit("=", 1)[1]))
+        elif len(parts) == 3 and parts[0] == "import" and len(pool) >= 2:
+            costs[parts[1]] = int(parts[2]) - (pool[-1] - pool[-2])  # the module's objects, not the pool
+    costs["(qstr pool)"] = pool[-1] - pool[0] if pool else 0
     if not costs:
         print("device: import cost not measured: %s" % (p.stdout + p.stderr).strip()[-300:])
     return costs
@@ -198,9 +202,11 @@ def main():
                   "CircuitPython's VM, .mpy" % (len(paths), RANDOM_GAMES, "%d KiB" % k if k else "> 512 KiB"))
             costs = import_costs(binary, mpy_dir)
             if costs:
+                qstrs = costs.pop("(qstr pool)")
                 top = sorted(costs.items(), key=lambda kv: (-kv[1], kv[0]))
-                print("device: import cost (.mpy, heap after gc) of firmware/: %d bytes in all; %s"
-                      % (sum(costs.values()), ", ".join("%s %d" % kv for kv in top)))
+                print("device: import cost (.mpy, heap after gc) of firmware/: %d bytes in all (%d of them the "
+                      "pool of names); by module: %s" % (sum(costs.values()) + qstrs, qstrs,
+                                                         ", ".join("%s %d" % kv for kv in top)))
         from tools.mptest import tool
 
         micropython = tool("micropython")
