@@ -12,7 +12,9 @@ firmware/:
 * nothing iterates a dict's ``items()``/``keys()``/``values()`` unless it is
   sorted first, or the order cannot show (ORDER_FREE below says why for each);
 * ``json.dumps`` only of scalars, in ``record.dumps`` (which writes objects in
-  RECORD.md's key order on every VM).
+  RECORD.md's key order on every VM);
+* no save whose result is dropped: ``save(...)``/``save_settings(...)`` as a bare
+  statement in firmware/ui/ (a failed save of anything is said on the screen).
 
 The device tier (test_device_tier.py) checks the same on CircuitPython's VM
 by comparing what the device shows and exports with the simulator.
@@ -82,6 +84,11 @@ def findings():
                               and getattr(func.value, "id", "") == "json")
                 if json_dumps and rel != "firmware/record.py":
                     out.append("%s: json.dumps outside record.dumps: dict order is lost on CircuitPython" % where)
+            if (rel.startswith("firmware/ui/") and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                    and isinstance(node.value.func, ast.Attribute)
+                    and node.value.func.attr in ("save", "save_settings")):
+                out.append("%s: the result of %s() is dropped: a failed save must reach the screen"
+                           % (where, node.value.func.attr))
             if isinstance(node, (ast.For, ast.comprehension)):
                 it = node.iter
                 if (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)
@@ -126,12 +133,14 @@ def test_the_lint_catches_each_habit(tmp_path, monkeypatch):
         'e = [k for k, v in d.items()]\n'
         'f = json.dumps(d)\n'
         'g = f"{a:8}"\n', encoding="utf-8")
+    (bad / "ui").mkdir()
+    (bad / "ui" / "app.py").write_text("def f(app):\n    app.save_settings()\n", encoding="utf-8")
     here = sys.modules[__name__]
     monkeypatch.setattr(here, "FIRMWARE", str(bad))
     monkeypatch.setattr(here, "ROOT", str(tmp_path))
     found = "\n".join(findings())
     for what in ("width on %s", "str.ljust", "sorted with a key", "iterates a dict", "json.dumps outside",
-                 "f-string"):
+                 "f-string", "result of save_settings() is dropped"):
         assert what in found, (what, found)
 
 

@@ -398,7 +398,7 @@ def test_export_menu_read_only_shows_reason():
     assert "Datorn äger enheten" in d.text()
     ex.ok = True
     d.keys("c" "b" + "b" * items.index("Exportera") + "c")
-    assert "Exporterad games/g1" in d.text()
+    assert "Exporterad 0001-fem" in d.text()
 
 
 # -- never stuck, bad input, screen saver ------------------------------------------------------

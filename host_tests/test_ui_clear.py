@@ -244,3 +244,75 @@ def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
         assert pts <= lit
         shapes.append(frozenset((x - right + 4 * style, y_) for x, y_ in pts))
     assert len(set(shapes)) == 3
+
+
+# -- exports: one file per game, pending until a start that can write -------------------
+
+def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_path):
+    import csv
+    import io
+    import os
+
+    from firmware.export import Exporter
+    from firmware.storage import Store
+    from tools.fakes import FakeNVM
+    drive = {"writable": True}
+    ex = Exporter(str(tmp_path), lambda: drive["writable"])
+    nvm = FakeNVM(4096)
+    d = Driver(App(Store(nvm), ex))
+    doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 6},
+           "players": ["Anna", "Bo", "Cia"], "dealer": "Anna",
+           "hands": [{"tricks": {"Bo": 2, "Cia": 3}}, {"all_pass": True}]}
+    from tools.presses import keys_for_record
+    setup, hands = keys_for_record(d.app, doc)
+    d.keys(setup + "".join(hands))
+    win = (score.PLAY, (-1, 2, 3), -1)
+    enter(d, win)
+    assert d.text().startswith("Cia vinner!") and "Exporterad" in d.text()
+    files = sorted(os.listdir(tmp_path / "games"))
+    assert files == ["0001-fem.csv", "0001-fem.json"]
+    # undo the winning hand and enter it again; export from the menu twice: one game, one file
+    d.keys("A" "c")
+    enter(d, win)
+    d.keys("C" "b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Exportera") + "c")
+    assert "0001-fem" in d.text()
+    d.keys("c" "b" + "b" * items.index("Exportera") + "c")
+    assert sorted(os.listdir(tmp_path / "games")) == files
+    sheet = list(csv.reader(io.StringIO((tmp_path / "games" / "0001-fem.csv").read_text("utf-8"))))
+    assert sheet[0] == ["giv", "händelse", "Anna", "Bo", "Cia"]  # the device's language
+    assert [r[0] for r in sheet[2:5]] == ["1", "", "2"] and sheet[3][1] == "alla passar (före giv 2)"
+    # the next game gets its own file
+    assert d.keys("c" "c").startswith("Cia vinner!")  # the message, the scoreboard, OK
+    assert d.keys("c").startswith("Nytt spel")  # OK: a new game
+    d.keys("c")  # Start!
+    assert d.text().startswith("Giv 1")
+    drive["writable"] = False  # the computer owns the drive from here on
+    enter(d, win)
+    enter(d, win)
+    text = d.text()
+    assert text.startswith("Cia vinner!")
+    assert "Ej exporterat än: skrivs vid nästa start" in " ".join(text.split())
+    assert sorted(os.listdir(tmp_path / "games")) == files
+    # a start with the drive still the computer's: still pending, the winner screen says so
+    again = Driver(App(Store(nvm), ex))
+    assert again.app.pending and "Ej exporterat" in " ".join(again.keys("c").split())
+    # the next start that can write exports it, as the next file
+    drive["writable"] = True
+    later = Driver(App(Store(nvm), ex))
+    assert not later.app.pending
+    assert sorted(os.listdir(tmp_path / "games")) == files + ["0002-fem.csv", "0002-fem.json"]
+    assert Driver(App(Store(nvm), ex)).app.export_name == "0002-fem"
+    assert sorted(os.listdir(tmp_path / "games")) == files + ["0002-fem.csv", "0002-fem.json"]
+
+
+def test_new_game_warns_when_the_finished_game_is_not_exported():
+    from host_tests.test_ui_support import FakeExporter
+    d = Driver(App(FakeStore(Series(Rules("fem", {"start": 1}), FOUR, 0)), FakeExporter(False)))
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))
+    assert d.app.pending
+    d.keys("C" "b")
+    items = [i[0] for i in d.app.view.items]
+    text = d.keys("b" * items.index("Nytt spel") + "c")
+    assert "inte exporterat" in text

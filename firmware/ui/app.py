@@ -19,6 +19,7 @@ from firmware.ui.screen import Chart, Screen, cols, lines, pad, page_dots, short
 from firmware.ui.setup import Setup, SetupView
 from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
+EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
@@ -39,6 +40,8 @@ class App:
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
+        self.export_name = None  # the game's file in games/, once exported: replaced, not added
+        self.pending = False  # the finished game could not be exported yet (kept in settings)
         message = None
         loaded = None
         if store is not None:
@@ -48,14 +51,19 @@ class App:
                 message = "%s: %s" % (self.t("Could not load"), e)
         if loaded is not None:
             blob = getattr(loaded, "settings", None)
+            if blob:
+                blob = self.read_export_state(blob)
             if blob and self.setup.decode(blob) and self.setup.lang:
                 self.lang = self.setup.lang
             self.series = getattr(loaded, "series", None)
             message = self.load_message(loaded) or message
+            if self.pending:
+                self.note = self.flush_pending()
         if message:
             self.view = Message(self.t("Note"), message, _home)
         else:
             self.home()
+        self.report_unsaved()
         self._refresh()
 
     # -- the contract -------------------------------------------------------
@@ -136,11 +144,36 @@ class App:
                 return self.t("Memory full: this change is not saved")
         return None
 
+    def read_export_state(self, blob):
+        """Split the export state off the settings blob; the set-up's part is returned."""
+        blob = bytes(blob)
+        k = blob.find(EXPORT_MARK)
+        if k < 0:
+            return blob
+        name, _s, flag = blob[k + len(EXPORT_MARK):].decode().partition(",")
+        self.export_name = name or None
+        self.pending = flag == "1"
+        return blob[:k]
+
+    def settings_blob(self):
+        """The set-up, then the export state: the game's file name and whether it is pending."""
+        return (self.setup.encode() + EXPORT_MARK
+                + ("%s,%d" % (self.export_name or "", 1 if self.pending else 0)).encode())
+
+    def flush_pending(self):
+        """At start: a finished game whose export had to wait is written now if the drive
+        allows it (None when there is nothing to say)."""
+        series = self.series
+        if series is None or not series.game.state.over():
+            self.pending = False
+            return None
+        return self.auto_export()
+
     def save_settings(self):
         """Store the language and last setup; a text for the screen when that failed, else None."""
         if self.store is not None:
             try:
-                ok = self.store.save_settings(self.setup.encode())
+                ok = self.store.save_settings(self.settings_blob())
             except Exception as e:  # the setup is only remembered; the game goes on
                 return "%s: %s" % (self.t("Not saved"), e)
             if ok is False:
@@ -155,8 +188,15 @@ class App:
             back = self.view
             self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
 
+    def new_game_started(self):
+        """A new game replaces the one in the store: it gets a file of its own."""
+        self.export_name = None
+        self.pending = False
+        self.note = None
+
     def start_series(self, series):
         self.series = series
+        self.new_game_started()
         self.setup.lang = self.lang
         self.unsaved = self.save_settings()
         self.after_change()
@@ -190,13 +230,25 @@ class App:
             return False
 
     def auto_export(self):
-        if not self.writable():
+        """Export the finished game (replacing its earlier file); when the drive cannot
+        be written now, remember it: it is written at the next start that can."""
+        if self.exporter is None:
             return None
+        if not self.writable():
+            if not self.pending:
+                self.pending = True
+                self.unsaved = self.save_settings() or self.unsaved
+            return self.t("Not exported yet: it is written at the next start without the "
+                          "boot button held.")
         try:
-            self.exporter.export(self.series)
-            return self.t("Exported")
+            self.export_name = self.exporter.export(self.series, self.export_name, self.lang)
+            note = self.t("Exported")
+            self.pending = False
         except Exception:
-            return self.t("Export failed")
+            self.pending = True
+            note = self.t("Export failed")
+        self.unsaved = self.save_settings() or self.unsaved
+        return note
 
     def export(self):
         if self.exporter is None:
@@ -206,7 +258,12 @@ class App:
                          "Restart without holding it to export.")
         else:
             try:
-                name = self.exporter.export(self.series)
+                name = self.exporter.export(self.series, self.export_name, self.lang)
+                if isinstance(name, str):
+                    self.export_name = name
+                    if self.series is not None and self.series.game.state.over():
+                        self.pending = False
+                    self.unsaved = self.save_settings() or self.unsaved
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
                 if getattr(self.exporter, "note", None):
                     msg += ". " + self.exporter.note
@@ -447,8 +504,10 @@ def _undo(app):
 
 
 def ask_new_game(app):
-    app.view = Confirm(app.t("New game?"), [app.t("The setup screen; this game stays until Start.")],
-                       lambda a: a.open_setup(), _home)
+    lines_ = [app.t("The setup screen; this game stays until Start.")]
+    if app.pending:
+        lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
+    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), _home)
 
 
 def summary(app, game, entry, width=None):
@@ -724,7 +783,7 @@ class Winner(ListView):
             w = name_width(game.players, app.cols - 5 - len(tail))
             out.append("%s%4d%s" % (pad(game.players[s], w), st.scores[s], tail))
         if app.note:
-            out.append(app.note)
+            out.extend(wrap(app.note, app.cols - 1))
         out.append(self.next_label(app))
         return out
 
@@ -744,6 +803,7 @@ class Winner(ListView):
         if ev == K.OK:
             if series.length > 1 and not series.over():
                 series.next_game()
+                app.new_game_started()
                 app.committed()
             else:
                 app.open_setup()
