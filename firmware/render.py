@@ -312,11 +312,16 @@ class Renderer:
         w = self.width
         for i in range(len(new)):
             b = new[i]
-            if b != old[i]:
+            d = b ^ old[i]  # the pixels of this column of 8 that change
+            if d:
                 x = i % w
                 y = (i // w) * 8
-                for bit in range(8):
-                    bitmap[x, y + bit] = (b >> bit) & 1
+                while d:
+                    if d & 1:
+                        bitmap[x, y] = b & 1
+                    d >>= 1
+                    b >>= 1
+                    y += 1
         self.shown = new
         self.next = old
         self.display.refresh()
