@@ -61,6 +61,11 @@ def _csv_row(fields):
     return ",".join(_csv_field(f) for f in fields) + "\r\n"
 
 
+def _faults(players, faults):
+    """Penalties during a hand, for the entry column: ", penalty Bo: late call"."""
+    return "".join(", penalty %s: %s" % (players[s], reason) for s, reason in faults)
+
+
 def describe(players, entry):
     """A few words for an entry: the CSV's second column."""
     kind = entry[0]
@@ -68,10 +73,10 @@ def describe(players, entry):
         text = "hand"
         if entry[2] != score.NO_SEAT:
             text += ", %s called" % players[entry[2]]
-        return text
+        return text + _faults(players, entry[3])
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else str(entry[2])
-        return "%s bid %s" % (players[entry[1]], bid)
+        return "%s bid %s" % (players[entry[1]], bid) + _faults(players, entry[5])
     if kind == score.LONE:
         return "%s alone" % players[entry[1]]
     if kind == score.ALL_PASS:

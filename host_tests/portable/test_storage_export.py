@@ -30,8 +30,8 @@ def rmtree(path):
 
 def game():
     g = Game(Rules("fem", {"pot": True}), ["Anna", "Bo", "Åsa"], 2)
-    for e in ((score.PLAY, (2, 3, -1), -1), (score.ALL_PASS,), (score.FAULT, 1, "för tidigt"),
-              (score.PLAY, (3, 2, -1), -1), (score.ADJUST, (0, -1, 0), "fel, rättat")):
+    for e in ((score.PLAY, (2, 3, -1), -1, ()), (score.ALL_PASS,), (score.FAULT, 1, "för tidigt"),
+              (score.PLAY, (3, 2, -1), -1, ()), (score.ADJUST, (0, -1, 0), "fel, rättat")):
         g.push(e)
     return g
 
