@@ -49,3 +49,16 @@ def test_copied_records_still_equal_the_shared_examples():
     for name in shared:
         with open(os.path.join(SHARED, name), "rb") as a, open(os.path.join(RECORDS, name), "rb") as b:
             assert a.read() == b.read(), name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replay_takes_the_test_case_file_itself(name):
+    """README: `python3 -m firmware.replay host_tests/records/fem-basic.json` works as written."""
+    with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
+        doc = json.load(f)
+    p = replay(os.path.join("host_tests", "records", name))
+    if "error_hand" in doc:
+        assert p.returncode == 2 and p.stderr.startswith("hand %d: " % doc["error_hand"])
+    else:
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout) == doc["expect"]

@@ -59,13 +59,13 @@ def fresh(board="pico"):
     return sim, keys
 
 
-def game_keys(preset, players, hands, seed):
+def game_keys(preset, players, hands, seed, board="pico"):
     """(keys from a fresh device to the scoreboard after `hands` hands, the next hand's keys, sim)."""
     rules = Rules(preset)
     # no penalties during a hand: the entry UI has none yet (issue 10)
     game = randgame.random_game(random.Random(seed), hands + 1, rules, players, faults=False)
     doc = to_record(game)
-    sim, keys = fresh()
+    sim, keys = fresh(board)
     setup, per_hand = presses.keys_for_record(sim.app, doc)
     played = setup + "".join(per_hand[:hands])
     sim.play(played)
@@ -104,13 +104,20 @@ def shots():
     sim.press("a")
     take(history, sim)
     sim.press("C")
-    chart = Shot("chart", "Chart (hold next on the scoreboard): every player's score by hand.", keys + "B")
-    sim.press("B")
-    take(chart, sim)
-    sim.press("c")
     before, upto = until_preview(sim, nxt)
     take(Shot("preview", "Preview: each player's change; OK commits, back returns to the entry.",
               keys + upto), sim)
+
+    keys, _nxt, sim = game_keys("fem", seven, 14, 7)
+    sim.press("B")
+    take(Shot("chart", "Chart (hold next on the scoreboard): the last 16 hands, one line and marker "
+              "per player, each labelled at its end.", keys + "B"), sim)
+    keys, _nxt, sim = game_keys("knack", NAMES[:5], 14, 3, "feather_oled")
+    sim.press("B")
+    take(Shot("chart-128x32", "The chart on 128x32: three players a page (the dots in the title); "
+              "next shows the others on the same scale.", keys + "B", board="feather_oled"), sim)
+    sim.press("b")
+    take(Shot("chart-128x32-2", "Its second page.", keys + "Bb", board="feather_oled"), sim)
 
     for preset, players, seed in (("fem", NAMES[:4], 1), ("bud", NAMES[:4], 3), ("knack", NAMES[:5], 3)):
         keys, nxt, sim = game_keys(preset, players, 1, seed)

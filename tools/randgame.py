@@ -54,7 +54,16 @@ def random_entry(rng, rules, state, reasons=REASONS, faults=True):
     if roll < 0.08:
         return (score.MISDEAL, rng.random() < 0.5)
     if roll < 0.10:
-        return (score.FAULT, rng.choice(seats), rng.choice(reasons[0]))
+        seat = rng.choice(seats)
+        reason = rng.choice(reasons[0])
+        if rules.knock:
+            return (score.FAULT, seat, reason)
+        # No knocking, no knock fault on the device: the table corrects the score instead.
+        if not rules.penalty:
+            return (score.ALL_PASS,)
+        deltas = [0] * n
+        deltas[seat] = rules.penalty
+        return (score.ADJUST, tuple(deltas), reasons[1][0])
     if roll < 0.12:
         deltas = [0] * n
         deltas[rng.choice(left)] = rng.choice((-2, -1, 1, 3))

@@ -213,7 +213,10 @@ class SetupView(Form):
                 return "%s <%s>" % (app.t("Dealer:"), name)
             return "%s %s" % (app.t("Dealer:"), name)
         if i == 7:
-            return "%s %s" % (app.t("Language:"), "Svenska" if app.lang == "sv" else "English")
+            lang = "Svenska" if app.lang == "sv" else "English"
+            if self.editing and i == self.cursor:
+                return "%s <%s>" % (app.t("Language:"), lang)
+            return "%s %s" % (app.t("Language:"), lang)
         return Form.label(self, app, i)
 
     def start(self, app):

@@ -2,13 +2,24 @@
 
 Every text fits the 21-column grid where it is shown. ``explain`` turns the
 rules core's English EntryError messages into short words of the language.
+
+One numbering: a hand the table counts is "Giv N" (N = completed hands after
+it, as the scoreboard counts them); any other entry (all pass, misdeal, knock
+fault, correction) is named by what it is and where it stands: "Knackfel,
+före giv 6". ``entry_name`` words both, ``numbers`` gives them for a log.
 """
+
 
 # One string per language, lines of "English<TAB>translation": a single object
 # in RAM instead of a dict of a few hundred small strings.
 SV = (
     "\n"
     "Hand %d\tGiv %d\n"
+    "before hand %d\tföre giv %d\n"
+    "before %d\tföre %d\n"
+    "Undo?\tÅngra?\n"
+    "Delete?\tRadera?\n"
+    "Change\tÄndra\n"
     "%s won\t%s vann\n"
     "Extra\tExtra\n"
     "Pot %d\tPott %d\n"
@@ -66,6 +77,7 @@ SV = (
     "Delete #%d?\tRadera #%d?\n"
     "Lone\tEnsam\n"
     "Fault\tKnackfel\n"
+    "Passed\tAlla pass\n"
     "no knock\tej knack\n"
     "Corr.\tRätt.\n"
     "%s wins!\t%s vinner!\n"
@@ -130,6 +142,24 @@ SV = (
     "bid\tbud\n"
     "tricks\tstick\n"
     "add\tstraff\n"
+    "hand\tgiv\n"
+    "entry\thändelse\n"
+    "%s called\t%s ropade Rödskägg\n"
+    "%s bid %s\t%s bjöd %s\n"
+    "%s alone\t%s ensam\n"
+    "all pass\talla passar\n"
+    "misdeal\tfelgiv\n"
+    "misdeal, no knock\tfelgiv utan knack\n"
+    "fault %s\tknackfel %s\n"
+    "penalty %s\tstraff %s\n"
+    "winner: %s\tvinnare: %s\n"
+    "pot balance\tpottens saldo\n"
+    "(earlier hands not kept)\t(tidigare givar ej sparade)\n"
+    "Export pending\tExport väntar\n"
+    "Not exported yet: it is written at the next start without the boot button held.\t"
+    "Ej exporterat än: skrivs vid nästa start utan att startknappen hålls.\n"
+    "The finished game is not exported yet; a new game replaces it.\t"
+    "Det färdiga spelet är inte exporterat; ett nytt spel ersätter det.\n"
     "Note\tObs\n"
     "Error\tFel\n"
     "Press a button\tTryck på en knapp\n"
@@ -140,6 +170,8 @@ SV = (
 # English labels shorter than their option names.
 EN_SHORT = (
     "\n"
+    "picked up before the knock\tpicked up too early\n"
+    "misdeal without knocking\tmisdeal, no knock\n"
     "one_trick\tone trick\n"
     "play_out\tplay out\n"
     "dealer_penalty\tdealer pen\n"
@@ -173,6 +205,37 @@ def _find(table, s):
 def tr(lang, s):
     """s (English) in lang."""
     return _find(SV if lang == "sv" else EN_SHORT, s)
+
+
+# What an entry that is not a counted hand is called (by entry kind).
+KIND_WORDS = ("Hand", "Hand", "Lone", "Passed", "Misdeal", "Fault", "Corr.")
+
+
+def counted(before_hands, after_hands):
+    """True when the entry between these hand counts completed a hand."""
+    return after_hands > before_hands
+
+
+def entry_name(lang, kind, before_hands, after_hands, width=21):
+    """"Giv 6" for the hand the table counted as 6; "Knackfel, före giv 6" for a
+    knock fault before it (shorter forms when width is tight)."""
+    if after_hands > before_hands:
+        return tr(lang, "Hand %d") % after_hands
+    word = tr(lang, KIND_WORDS[kind] if 0 <= kind < len(KIND_WORDS) else "Hand")
+    text = "%s, %s" % (word, tr(lang, "before hand %d") % (before_hands + 1))
+    if len(text) > width:
+        text = "%s %s" % (word, tr(lang, "before %d") % (before_hands + 1))
+    return text
+
+
+def numbers(game):
+    """(hands before, hands after) for each entry of game.log, in one fold."""
+    before = game.fold([]).hands
+    out = []
+    for st in game.states():
+        out.append((before, st.hands))
+        before = st.hands
+    return out
 
 
 # (start of the core's message, Swedish, English): short words for a refusal.
