@@ -86,7 +86,7 @@ class TestExport(unittest.TestCase):
         self.assertEqual(lines[3], ",alla passar (före giv 2),10,9,12")
         self.assertEqual(lines[4], ",knackfel Bo: för tidigt (före giv 2),10,14,12")
         self.assertEqual(lines[6], ',"rättelse: fel, rättat (före giv 3)",7,11,12')
-        self.assertEqual(lines[7], ",pottens saldo,-6,-8,-8")
+        self.assertEqual(lines[7], ",pottens saldo,-7,-9,-9")  # the all pass costs each pass_fee too
 
     def test_read_only(self):
         ex = Exporter(DIR, lambda: False)
