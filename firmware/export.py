@@ -10,11 +10,10 @@ device by default, the computer when the boot button is held at reset.
 ``writable`` is a callable that says which is on now.
 """
 
-import json
 import os
 
 from firmware import score
-from firmware.record import FORMAT, entry_to_json
+from firmware.record import FORMAT, dumps, entry_to_json
 from firmware.ui.text import tr
 
 DEVICE = "device"  # the code may write the drive: export works
@@ -97,13 +96,14 @@ def _reason(lang, reason):
 
 
 def record_text(game):
-    """The record as JSON text, keys in RECORD.md's order, one hand a line."""
-    text = '{"format": %s,\n "rules": {"preset": %s' % (json.dumps(FORMAT), json.dumps(game.rules.preset))
+    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM)."""
+    p = game.players
+    text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
     for name, value in game.rules.overrides():
-        text += ", %s: %s" % (json.dumps(name), json.dumps(value))
-    text += "},\n \"players\": %s,\n" % json.dumps(list(game.players))
-    text += ' "dealer": %s,\n "hands": [' % json.dumps(game.players[game.first_dealer])
-    hands = [json.dumps(entry_to_json(game.players, e)) for e in game.log]
+        text += ", %s: %s" % (dumps(name), dumps(value))
+    text += "},\n \"players\": %s,\n" % dumps(list(p))
+    text += ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
+    hands = [dumps(entry_to_json(p, e), p) for e in game.log]
     if hands:
         text += "\n  " + ",\n  ".join(hands) + "\n "
     return text + "]}\n"

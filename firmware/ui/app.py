@@ -39,6 +39,7 @@ class App:
         self.setup = Setup()
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
+        self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         message = None
@@ -62,6 +63,7 @@ class App:
             self.view = Message(self.t("Note"), message, _home)
         else:
             self.home()
+        self.report_unsaved()
         self._refresh()
 
     # -- the contract -------------------------------------------------------
@@ -77,6 +79,7 @@ class App:
             self.view.event(self, event)
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
+        self.report_unsaved()
         self._refresh()
 
     def tick(self, now_ms):
@@ -114,7 +117,7 @@ class App:
     def set_lang(self, lang):
         self.lang = lang
         self.setup.lang = lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
@@ -167,12 +170,23 @@ class App:
         return self.auto_export()
 
     def save_settings(self):
+        """Store the language and last setup; a text for the screen when that failed, else None."""
         if self.store is not None:
             try:
-                self.store.save_settings(self.settings_blob())
+                ok = self.store.save_settings(self.settings_blob())
             except Exception as e:  # the setup is only remembered; the game goes on
-                return str(e)
+                return "%s: %s" % (self.t("Not saved"), e)
+            if ok is False:
+                return self.t("Memory full: this change is not saved")
         return None
+
+    def report_unsaved(self):
+        """A settings save that failed during the last press: say so before the screen it led to."""
+        problem = self.unsaved
+        if problem:
+            self.unsaved = None
+            back = self.view
+            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
 
     def new_game_started(self):
         """A new game replaces the one in the store: it gets a file of its own."""
@@ -184,7 +198,7 @@ class App:
         self.series = series
         self.new_game_started()
         self.setup.lang = self.lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
         self.after_change()
 
     def committed(self):
@@ -223,7 +237,7 @@ class App:
         if not self.writable():
             if not self.pending:
                 self.pending = True
-                self.save_settings()
+                self.unsaved = self.save_settings() or self.unsaved
             return self.t("Not exported yet: it is written at the next start without the "
                           "boot button held.")
         try:
@@ -233,7 +247,7 @@ class App:
         except Exception:
             self.pending = True
             note = self.t("Export failed")
-        self.save_settings()
+        self.unsaved = self.save_settings() or self.unsaved
         return note
 
     def export(self):
@@ -249,7 +263,7 @@ class App:
                     self.export_name = name
                     if self.series is not None and self.series.game.state.over():
                         self.pending = False
-                    self.save_settings()
+                    self.unsaved = self.save_settings() or self.unsaved
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
                 if getattr(self.exporter, "note", None):
                     msg += ". " + self.exporter.note

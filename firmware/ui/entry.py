@@ -8,7 +8,7 @@ A ``Flow`` holds what is being entered (a new hand, or an edit of hand
 from firmware import buttons as K
 from firmware import score
 from firmware.errors import EntryError
-from firmware.ui.screen import Screen
+from firmware.ui.screen import Screen, pad
 from firmware.ui.views import ListView, Walk, clip, is_back
 
 PASS = -1
@@ -122,7 +122,7 @@ class Preview(ListView):
     def label(self, app, seat):
         before = self.flow.state.scores[seat]
         now = self.after.scores[seat]
-        text = "%-8s%4d>%-4d" % (self.flow.name(seat), before, now)
+        text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
         if seat in self.after.out and seat not in self.flow.state.out:
             return text + app.t("out")
         if now != before:
@@ -208,7 +208,7 @@ class FemWalk(Walk):
     def show(self, app, i):
         v = self.values[i]
         seat = self.seats[i]
-        text = "%-8s " % self.flow.name(seat)
+        text = pad(self.flow.name(seat), 8) + " "
         if v is None:
             return text
         text += app.t("pass") if v == PASS else "%d" % v
@@ -352,7 +352,7 @@ class BidWalk(Walk):
 
     def show(self, app, i):
         v = self.values[0]
-        return "%-8s %s" % (self.b.flow.name(self.b.declarer),
+        return "%s %s" % (pad(self.b.flow.name(self.b.declarer), 8),
                             app.t("Rödskägg!") if v == score.BID_R else "%d" % v)
 
     def finish(self, app):
@@ -400,7 +400,7 @@ class TrickWalk(Walk):
         seat = self.seats[i]
         v = self.values[i]
         mark = "*" if seat == self.b.declarer else " "
-        return "%-8s%s%s" % (self.b.flow.name(seat), mark, "" if v is None else "%d" % v)
+        return "%s%s%s" % (pad(self.b.flow.name(seat), 8), mark, "" if v is None else "%d" % v)
 
     def finish(self, app):
         tricks = [0] * self.b.flow.state.n
@@ -433,7 +433,7 @@ class JoinWalk(Walk):
     def show(self, app, i):
         v = self.values[i]
         word = "" if v is None else app.t("yes") if v else app.t("no")
-        return "%-8s %s" % (self.b.flow.name(self.seats[i]), word)
+        return "%s %s" % (pad(self.b.flow.name(self.seats[i]), 8), word)
 
     def finish(self, app):
         joined = 0
@@ -536,7 +536,7 @@ class AdjustWalk(Walk):
 
     def show(self, app, i):
         v = self.values[i]
-        return "%-8s %s" % (self.flow.name(self.seats[i]), "" if v is None else "%+d" % v)
+        return "%s %s" % (pad(self.flow.name(self.seats[i]), 8), "" if v is None else "%+d" % v)
 
     def finish(self, app):
         n = self.flow.state.n

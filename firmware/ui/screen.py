@@ -77,7 +77,11 @@ def short_names(players, width=4):
 
 
 def pad(text, width):
-    """text followed by spaces up to width characters (characters, not UTF-8 bytes)."""
+    """text followed by spaces up to width characters (characters, not UTF-8 bytes).
+
+    ``"%-8s" % text`` pads by UTF-8 bytes on CircuitPython (Å, Ä, Ö count
+    twice) and ``str.ljust`` does not exist there: use this for names.
+    """
     return text + " " * (width - len(text)) if len(text) < width else text
 
 
