@@ -77,9 +77,10 @@ def _faults(players, obj):
     faults = obj.get("faults", {})
     if not isinstance(faults, dict):
         _fail("faults must be an object of names and reasons")
-    pairs = [(_seat(players, name, "faults:"), reason) for name, reason in faults.items()]
-    pairs.sort(key=lambda p: p[0])  # the names are unique: so are the seats
-    return tuple(pairs)
+    got: list = [()] * len(players)  # (reason,) per seat that has one
+    for name, reason in sorted(faults.items()):  # names are unique: reasons are never compared
+        got[_seat(players, name, "faults:")] = (reason,)
+    return tuple((s, got[s][0]) for s in range(len(players)) if got[s])
 
 
 def entry_from_json(players, obj):

@@ -25,7 +25,7 @@ import tempfile
 
 from firmware.rules import Rules
 from firmware.ui.app import App
-from tools.presses import Planner, clone, keys_for_record
+from tools.presses import Planner, can_enter, clone, keys_for_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "host_tests", "records")
@@ -83,7 +83,7 @@ def record_presses():
             continue
         with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
             doc = json.load(f)["record"]
-        if any("faults" in h for h in doc["hands"]):
+        if not can_enter(doc):
             continue  # the entry UI cannot enter penalties during a hand yet (issue 10)
         _setup, hands = keys_for_record(App(None, None), doc)
         out.append((name, len(doc["players"]), hands))
