@@ -316,3 +316,74 @@ def test_new_game_warns_when_the_finished_game_is_not_exported():
     items = [i[0] for i in d.app.view.items]
     text = d.keys("b" * items.index("Nytt spel") + "c")
     assert "inte exporterat" in text
+
+
+# -- the new panels: each profile's controller, driven by its real driver -----------------
+
+def test_every_profile_shows_the_same_pixels_through_its_own_driver():
+    from firmware import boards, render
+    from firmware.ui.screen import Chart, Screen
+    from tools.sim_ssd1306 import displayio_display
+    screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
+               Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
+                                                         ("Anna", "Bo")))]
+    assert {p["driver"] for p in boards.PROFILES.values()} == set(boards.DRIVERS)
+    for name, p in sorted(boards.PROFILES.items()):
+        display, panel = displayio_display(p["width"], p["height"], p["address"], p["driver"])
+        r = render.Renderer(display, p["width"], p["height"])
+        for screen in screens:
+            r.draw(screen)
+            buf = bytearray(p["width"] * p["height"] // 8)
+            render.raster(screen, p["width"], p["height"], buf)
+            assert panel.rows() == render.pixels(buf, p["width"], p["height"]), name
+            assert panel.on
+
+
+def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
+    import types
+
+    from host_tests.test_hw_setup import Rig
+    rig = Rig(pins=("GP4", "GP5", "GP10", "GP11", "GP12", "GP13", "GP14"))
+    import i2cdisplaybus
+    seen = {}
+
+    def bus(i2c, device_address, reset=None):
+        seen["reset"] = reset
+        return i2cdisplaybus.I2CDisplayBus(i2c, device_address=device_address)
+
+    rig.modules["i2cdisplaybus"] = types.SimpleNamespace(I2CDisplayBus=bus)
+    dev = rig.setup({"RODSKAGG_BOARD": "pico_242"})
+    assert dev.problems == [] and seen["reset"] == "pin-GP14"
+    assert (dev.width, dev.height) == (128, 64)
+    # a reset pin the board does not have is said in words
+    dev = Rig().setup({"RODSKAGG_BOARD": "pico_242"})
+    assert dev.problems and "RODSKAGG_RESET" in dev.problems[0]
+
+
+def test_hw_setup_drives_sh1106_and_sh1107_boards():
+    from firmware import render
+    from firmware.ui.screen import Screen
+    from host_tests.test_hw_setup import Rig
+    from tools.sim_ssd1306 import FakeI2C, Panel
+    for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
+                                                                  ("SDA", "SCL", "D9", "D6", "D5"))):
+        rig = Rig(pins=pins) if pins else Rig()
+        rig.panel = Panel(128, 64, chip)
+        rig.i2c.panel = rig.panel
+        dev = rig.setup({"RODSKAGG_BOARD": board})
+        assert dev.problems == [], board
+        scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
+        dev.renderer.draw(scr)
+        buf = bytearray(1024)
+        render.raster(scr, 128, 64, buf)
+        assert rig.panel.rows() == render.pixels(buf, 128, 64), board
+        assert isinstance(rig.i2c, FakeI2C)
+
+
+def test_a_driver_no_profile_knows_is_refused_in_words():
+    import pytest
+
+    from firmware import boards
+    with pytest.raises(boards.ProfileError) as err:
+        boards.resolve({"RODSKAGG_DRIVER": "st7735"}.get)
+    assert "RODSKAGG_DRIVER st7735 unknown" in str(err.value)

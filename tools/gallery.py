@@ -150,6 +150,15 @@ def shots():
     take(Shot("scoreboard-128x32", "The same game on the 128x32 FeatherWing (prev pages).", "", rec,
               "feather_oled"), sim)
 
+    rec = RECORDS + "/knack-basic.json"
+    for board, what in (("pico_242", "the 2.42\" SSD1309 table build"),
+                        ("pico_sh1106", "the 1.3\" SH1106 module"),
+                        ("feather_oled64", "the 128x64 OLED FeatherWing (SH1107, three buttons)")):
+        sim = Sim(board, record_path=rec)
+        take(Shot("scoreboard-" + board, "A 5-player knack game on %s: the same 128x64 layout, through "
+                  "the panel's own driver." % what, "", rec, board), sim)
+        sim.close()
+
     # Not a key string: the message firmware/hw.py shows when a button pin is taken.
     display, panel = displayio_display(128, 64)
     r = render.Renderer(display, 128, 64)
