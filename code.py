@@ -56,9 +56,16 @@ def crashed(dev, error):
 
 
 def main():
+    # The UI first, while the heap is empty: from .py files the compiler needs most room for
+    # the largest modules, and later imports then fit around what is already loaded.
+    import firmware.ui.app  # noqa: F401
+
+    gc.collect()
     from firmware import hw
     from firmware.export import Exporter
     from firmware.storage import Store
+
+    gc.collect()
 
     dev = hw.setup()
     if not dev.ok():
