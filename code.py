@@ -68,6 +68,8 @@ def main():
     gc.collect()
 
     dev = hw.setup()
+    hw.forget("firmware.boards")  # the board profiles are read: their tables can go
+    gc.collect()
     if not dev.ok():
         dev.halt()
     if dev.problems:
