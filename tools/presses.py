@@ -189,10 +189,11 @@ class Planner:
                 self.press("a" if v == E.PASS else "A")
                 continue
             v = wanted[view.cursor]
-            if v == E.PASS or (v == 0 and isinstance(view, E.KnackWalk)):
+            knack = isinstance(view, E.KnackWalk)
+            if v == E.PASS:
                 self.press("a")
                 continue
-            if v == 0:
+            if v == 0 and not knack:
                 self.press("A")
                 continue
             ch = view.cycle(view.left(view.cursor))
@@ -201,6 +202,9 @@ class Planner:
             k = (ch.index(v) - (ch.index(view.shown) if view.shown in ch else 0)) % len(ch)
             if k == 0:
                 self.press("c")
+            elif knack and len(ch) - k < k:
+                self.press("a", len(ch) - k - 1)  # knack rows go both ways
+                self.press("A")
             else:
                 self.press("b", k - 1)
                 self.press("B")

@@ -172,6 +172,25 @@ class Preview(ListView):
         return Screen(clip(self.title(app), app.cols), rows)
 
 
+def save_entry(view, app):
+    """Check view.entry(); save it when every change is on the screen, else the preview.
+
+    view has flow, n (rows it shows) and entry(); a refusal returns to view."""
+    entry = view.entry()
+    flow = view.flow
+    try:
+        score.check(flow.rules, flow.state, entry)
+        after = flow.state.copy()
+        score.apply(flow.rules, after, entry)
+    except EntryError as e:
+        app.refuse(e.message, view)
+        return
+    if view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over():
+        app.view = Preview(flow, entry, after, view)
+    else:
+        flow.commit(app, entry, view)
+
+
 def pad(text, width):
     """text padded with spaces to width characters (CircuitPython's %-8s counts bytes)."""
     return text + " " * (width - len(text)) if len(text) < width else text
@@ -256,11 +275,11 @@ class Rows(View):
         self.seats = seats
         self.n = len(seats)
         self.total = flow.rules.tricks_per_hand
-        self.values = [None] * self.n
-        self.prefill = old  # earlier answers (an edit, a step back): what a row starts on
+        self.values: list = [None] * self.n
+        self.prefill = old  # type: list | None  # earlier answers (an edit, a step back): what a row starts on
         self.cursor = 0
         self.done = False
-        self.filled = None  # every row's value once done
+        self.filled: list = []  # every row's value once done
         self.win = Window()
         self.shown = 0
         self.settle()
@@ -302,7 +321,7 @@ class Rows(View):
             rest = self.rest()
             if rest is None:
                 self.done = False
-                self.filled = None
+                self.filled = []
                 self.shown = self.start_value(self.cursor)
                 return
             self.done = True
@@ -342,12 +361,12 @@ class Rows(View):
     def cycle(self, r):
         return tuple(range(1, r + 1))
 
-    def bump(self):
+    def bump(self, step=1):
         ch = self.cycle(self.left(self.cursor))
         if not ch:
             return False
         k = ch.index(self.shown) if self.shown in ch else -1
-        self.shown = ch[(k + 1) % len(ch)]
+        self.shown = ch[(k + step) % len(ch)]
         return True
 
     # -- the entry ---------------------------------------------------------------------
@@ -356,20 +375,7 @@ class Rows(View):
         return None
 
     def save(self, app):
-        """Check the entry; save it when every change is on the screen, else the preview."""
-        entry = self.entry()
-        flow = self.flow
-        try:
-            score.check(flow.rules, flow.state, entry)
-            after = flow.state.copy()
-            score.apply(flow.rules, after, entry)
-        except EntryError as e:
-            app.refuse(e.message, self)
-            return
-        if self.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over():
-            app.view = Preview(flow, entry, after, self)
-        else:
-            flow.commit(app, entry, self)
+        save_entry(self, app)
 
     def after(self):
         """The state after the entry as it stands (None when the core refuses it)."""
@@ -474,9 +480,8 @@ class FemWalk(Rows):
             self.answer(app, self.shown)
         elif ev == K.NEXT:
             self.bump()
-        elif ev == K.NEXT_LONG:
-            if self.bump():
-                self.answer(app, self.shown)
+        elif ev == K.NEXT_LONG and self.bump():
+            self.answer(app, self.shown)
 
     def ask_call(self, app):
         if not self.flow.rules.call:
@@ -682,7 +687,7 @@ class ResultList(PickList):
         if i > self.total:
             app.view = KnackWalk(app, self.b)
             return
-        Rows.save(_ResultSave(self, i), app)
+        save_entry(_ResultSave(self, i), app)
 
 
 class _ResultSave:
@@ -700,8 +705,8 @@ class _ResultSave:
 
 class KnackWalk(Rows):
     """knack (and bud with defenders scoring): every player's tricks, speaking order.
-    ◀ no trick, OK the value shown (the declarer starts on the bid, the others on 1),
-    ▶ one more, hold ▶ one more and take it. The last player's tricks are filled in,
+    OK takes the value shown (the declarer starts on the bid, the others on 1),
+    ◀/▶ one less/more, hold ◀/▶ one less/more and take it. The last player's tricks are filled in,
     and zeros once every trick is given. Then who went along (go_along on)."""
 
     def __init__(self, app, bidding):
@@ -770,14 +775,13 @@ class KnackWalk(Rows):
                 else:
                     self.save(app)
             return
-        if ev == K.PREV:
-            self.answer(app, 0)
-        elif ev == K.OK:
+        if ev == K.OK:
             self.answer(app, self.shown)
-        elif ev == K.NEXT:
-            self.bump()
-        elif ev == K.NEXT_LONG:
-            self.bump()
+        elif ev in (K.PREV, K.PREV_LONG):
+            self.bump(-1)
+        elif ev in (K.NEXT, K.NEXT_LONG):
+            self.bump(1)
+        if ev in (K.PREV_LONG, K.NEXT_LONG):
             self.answer(app, self.shown)
 
     def value_text(self, app, i, v):
@@ -796,7 +800,7 @@ class KnackWalk(Rows):
     def hint_lines(self, app):
         if self.done:
             return ("OK: save",)
-        return ("◀0 ▶+1 OK take", "hold▶ +1 and take", "* declarer")
+        return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
 
 
 class JoinStep(View):
@@ -836,7 +840,7 @@ class JoinStep(View):
             self.move(1)
         if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
             if self.pos < 0:
-                Rows.save(self, app)
+                save_entry(self, app)
             else:
                 self.joined ^= 1 << self.cands[self.pos]
                 self.pos = -1

@@ -17,11 +17,11 @@ RECORDS = "host_tests/records"
 
 KEYS = (
     ("fem-basic", "ccBbBccaAcccaaaaccAaac"),
-    ("knack-knock-faults", "bcacacbbbccccbbcbccbbccccAaAcbbbBc"),
-    ("bud-basic", "bcbcaccAcBcABaAcaAcAAaaAcbbBc"),
+    ("knack-knock-faults", "bcacacbbbccccbbcbccbbccccAaAcaAc"),
+    ("bud-basic", "bcbcaccAcBcABaAcaAcAAaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
-    ("knack-basic", "bcacbcbcaaccaAABcaaccaABbbbbbBBcbBaAc"),
+    ("knack-basic", "bcacbcbcaaccaAABcAAccaABABcbBaAc"),
     ("bud-rodskagg-made", "bcbcaccAcBcBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
     ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaacccaaaacccbBABcc"),
