@@ -29,7 +29,7 @@ typecheck: $(STUBS)/.installed
 	$(STUBS)/bin/python tools/typecheck.py
 
 pytest: $(BIN)/.installed
-	$(BIN)/python -m pytest -q host_tests
+	$(BIN)/python -m pytest -q -rs host_tests
 
 mptest: $(BIN)/.installed
 	$(BIN)/python tools/mptest.py

@@ -11,6 +11,8 @@ optional fourth button.
 """
 
 ROLES = ("prev", "next", "ok", "back")
+# Display controllers firmware/hw.py drives (the SSD1309 speaks the SSD1306 command set).
+DRIVERS = ("ssd1306", "sh1106", "sh1107")
 
 PROFILES = {
     # Raspberry Pi Pico + 0.96" SSD1306 128x64 I2C module + 3-4 buttons to GND.
@@ -24,6 +26,37 @@ PROFILES = {
         "frequency": 400000,
         "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
         "boot_button": "GP10",  # prev: there on 3- and 4-button builds alike
+        "driver": "ssd1306",
+        "reset": None,
+    },
+    # The table build: Pico + 2.42" SSD1309 128x64 I2C module (SSD1306 command set), its
+    # RES pin on GP14 (these modules stay dark without a reset pulse).
+    "pico_242": {
+        "title": "Raspberry Pi Pico + 2.42\" SSD1309 128x64",
+        "sda": "GP4",
+        "scl": "GP5",
+        "width": 128,
+        "height": 64,
+        "address": 0x3C,
+        "frequency": 400000,
+        "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
+        "boot_button": "GP10",
+        "driver": "ssd1306",
+        "reset": "GP14",
+    },
+    # Pico + 1.3" SH1106 128x64 I2C module (4 pins, like the 0.96" one).
+    "pico_sh1106": {
+        "title": "Raspberry Pi Pico + 1.3\" SH1106 128x64",
+        "sda": "GP4",
+        "scl": "GP5",
+        "width": 128,
+        "height": 64,
+        "address": 0x3C,
+        "frequency": 400000,
+        "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
+        "boot_button": "GP10",
+        "driver": "sh1106",
+        "reset": None,
     },
     # Adafruit Feather RP2040 + OLED FeatherWing 128x32 (buttons A, B, C).
     "feather_oled": {
@@ -36,6 +69,22 @@ PROFILES = {
         "frequency": 400000,
         "buttons": (("prev", "D9"), ("next", "D6"), ("ok", "D5")),
         "boot_button": "D9",
+        "driver": "ssd1306",
+        "reset": None,
+    },
+    # Adafruit Feather RP2040 + 128x64 OLED FeatherWing (SH1107, product 4650; buttons A, B, C).
+    "feather_oled64": {
+        "title": "Feather RP2040 + 128x64 OLED FeatherWing (SH1107)",
+        "sda": "SDA",
+        "scl": "SCL",
+        "width": 128,
+        "height": 64,
+        "address": 0x3C,
+        "frequency": 400000,
+        "buttons": (("prev", "D9"), ("next", "D6"), ("ok", "D5")),
+        "boot_button": "D9",
+        "driver": "sh1107",
+        "reset": None,
     },
 }
 DEFAULT_PROFILE = "pico"
@@ -50,6 +99,8 @@ SETTING_KEYS = (
     ("RODSKAGG_FREQUENCY", "frequency"),
     ("RODSKAGG_BUTTONS", "buttons"),
     ("RODSKAGG_BOOT_BUTTON", "boot_button"),
+    ("RODSKAGG_DRIVER", "driver"),
+    ("RODSKAGG_RESET", "reset"),
 )
 INT_FIELDS = ("width", "height", "address", "frequency")
 
@@ -81,6 +132,8 @@ def resolve(getenv):
         elif field == "buttons":
             value = parse_buttons(key, str(value))
         profile[field] = value
+    if profile.get("driver", "ssd1306") not in DRIVERS:
+        raise ProfileError("RODSKAGG_DRIVER %s unknown; use %s" % (profile["driver"], ", ".join(DRIVERS)))
     if profile["width"] != 128 or profile["height"] not in (32, 64):
         raise ProfileError("display must be 128x64 or 128x32, not %sx%s"
                            % (profile["width"], profile["height"]))

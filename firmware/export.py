@@ -10,11 +10,11 @@ device by default, the computer when the boot button is held at reset.
 ``writable`` is a callable that says which is on now.
 """
 
-import json
 import os
 
 from firmware import score
-from firmware.record import FORMAT, entry_to_json
+from firmware.record import FORMAT, dumps, entry_to_json
+from firmware.ui.text import tr
 
 DEVICE = "device"  # the code may write the drive: export works
 COMPUTER = "computer"  # the computer may write the drive: export is refused
@@ -61,60 +61,86 @@ def _csv_row(fields):
     return ",".join(_csv_field(f) for f in fields) + "\r\n"
 
 
-def describe(players, entry):
-    """A few words for an entry: the CSV's second column."""
+def describe(players, entry, lang="en"):
+    """A few words for an entry in lang: the CSV's second column."""
     kind = entry[0]
     if kind == score.PLAY:
-        text = "hand"
+        text = tr(lang, "hand")
         if entry[2] != score.NO_SEAT:
-            text += ", %s called" % players[entry[2]]
+            text += ", " + tr(lang, "%s called") % players[entry[2]]
         return text
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else str(entry[2])
-        return "%s bid %s" % (players[entry[1]], bid)
+        return tr(lang, "%s bid %s") % (players[entry[1]], bid)
     if kind == score.LONE:
-        return "%s alone" % players[entry[1]]
+        return tr(lang, "%s alone") % players[entry[1]]
     if kind == score.ALL_PASS:
-        return "all pass"
+        return tr(lang, "all pass")
     if kind == score.MISDEAL:
-        return "misdeal" if entry[1] else "misdeal, no knock"
+        return tr(lang, "misdeal") if entry[1] else tr(lang, "misdeal, no knock")
     if kind == score.FAULT:
-        return ("fault %s: %s" % (players[entry[1]], entry[2])).rstrip(": ")
-    return ("correction: %s" % entry[2]).rstrip(": ")
+        return ("%s: %s" % (tr(lang, "fault %s") % players[entry[1]], _reason(lang, entry[2]))
+                ).rstrip(": ")
+    return ("%s: %s" % (tr(lang, "correction"), _reason(lang, entry[2]))).rstrip(": ")
+
+
+def _reason(lang, reason):
+    """A reason from the device's list in lang; anything else as it was written."""
+    return tr(lang, reason) if lang == "sv" else reason
 
 
 def record_text(game):
-    """The record as JSON text, keys in RECORD.md's order, one hand a line."""
-    text = '{"format": %s,\n "rules": {"preset": %s' % (json.dumps(FORMAT), json.dumps(game.rules.preset))
+    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM)."""
+    p = game.players
+    text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
     for name, value in game.rules.overrides():
-        text += ", %s: %s" % (json.dumps(name), json.dumps(value))
-    text += "},\n \"players\": %s,\n" % json.dumps(list(game.players))
-    text += ' "dealer": %s,\n "hands": [' % json.dumps(game.players[game.first_dealer])
-    hands = [json.dumps(entry_to_json(game.players, e)) for e in game.log]
+        text += ", %s: %s" % (dumps(name), dumps(value))
+    text += "},\n \"players\": %s,\n" % dumps(list(p))
+    text += ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
+    hands = [dumps(entry_to_json(p, e), p) for e in game.log]
     if hands:
         text += "\n  " + ",\n  ".join(hands) + "\n "
     return text + "]}\n"
 
 
-def sheet_text(game):
-    """The CSV score sheet: one row per entry, one score column per player."""
+def sheet_text(game, lang="en"):
+    """The CSV score sheet in lang: one row per entry, one score column per player.
+
+    The first column numbers the hands as the table counts them (Giv N, as the
+    scoreboard does); an entry that is not a counted hand (all pass, misdeal,
+    knock fault, correction) has no number and says where it stands."""
     players = game.players
-    out = _csv_row(["hand", "entry"] + list(players))
+    out = _csv_row([tr(lang, "hand"), tr(lang, "entry")] + list(players))
     if game.base is None:
         start = [game.rules.start] * len(players)
-        out += _csv_row([0, "start"] + start)
+        out += _csv_row([0, tr(lang, "start")] + start)
+        before = 0
     else:
-        out += _csv_row([game.base_entries, "(earlier hands not kept)"] + list(game.base.scores))
-    number = game.base_entries
+        out += _csv_row([game.base.hands, tr(lang, "(earlier hands not kept)")]
+                        + list(game.base.scores))
+        before = game.base.hands
     for entry, state in zip(game.log, game.states()):
-        number += 1
-        out += _csv_row([number, describe(players, entry)] + list(state.scores))
+        what = describe(players, entry, lang)
+        if state.hands > before:
+            number = state.hands
+        else:
+            number = ""
+            what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
+        before = state.hands
+        out += _csv_row([number, what] + list(state.scores))
     st = game.state
     if st.over():
-        out += _csv_row(["", "winner: %s" % players[st.winner]] + [""] * len(players))
+        out += _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))
     if game.rules.pot:
-        out += _csv_row(["", "pot balance"] + list(st.balance))
+        out += _csv_row(["", tr(lang, "pot balance")] + list(st.balance))
     return out
+
+
+def _good_name(name):
+    """True for a name export() made: NNNN-preset, nothing that leaves games/."""
+    if not isinstance(name, str) or len(name) < 6 or not name[:4].isdigit() or name[4] != "-":
+        return False
+    return all("a" <= c <= "z" or "0" <= c <= "9" or c == "_" for c in name[5:])
 
 
 class Exporter:
@@ -157,8 +183,10 @@ class Exporter:
                 top = max(top, int(digits))
         return "%04d-%s" % (top + 1, game.rules.preset)
 
-    def export(self, series_or_game):
-        """Write games/NAME.json and games/NAME.csv; returns NAME or raises ExportError."""
+    def export(self, series_or_game, name=None, lang="en"):
+        """Write games/NAME.json and games/NAME.csv (the CSV in lang); returns NAME or
+        raises ExportError. name: the game's earlier export, replaced (one file per game);
+        None gives the next free number."""
         game = getattr(series_or_game, "game", series_or_game)
         if not self.writable():
             raise ExportError(READ_ONLY, "drive is read-only to the device: reset without "
@@ -169,12 +197,13 @@ class Exporter:
             if not _exists(folder):
                 os.mkdir(folder)
             self._clean(folder)
-            name = self.next_name(game)
+            if not _good_name(name):
+                name = self.next_name(game)
             if game.base is None:
                 self._write(self._path(self.folder, name + ".json"), record_text(game))
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base_entries
-            self._write(self._path(self.folder, name + ".csv"), sheet_text(game))
+            self._write(self._path(self.folder, name + ".csv"), sheet_text(game, lang))
         except OSError as e:
             raise ExportError(IO, "cannot write the drive: %s" % e)
         return name

@@ -227,12 +227,18 @@ def _display(dev, board, profile):
                 bus_class = _import("i2cdisplaybus").I2CDisplayBus
             except ImportError:  # CircuitPython 8
                 bus_class = displayio.I2CDisplay
-            bus = bus_class(i2c, device_address=address)
-            from adafruit_displayio_ssd1306 import SSD1306
-
-            dev.display = SSD1306(bus, width=w, height=h, auto_refresh=False)
+            reset = profile.get("reset")
+            if reset:
+                bus = bus_class(i2c, device_address=address,
+                                reset=pin(board, reset, "RODSKAGG_RESET"))
+            else:
+                bus = bus_class(i2c, device_address=address)
+            dev.display = make_display(profile.get("driver", "ssd1306"), bus, w, h)
             dev.renderer = render.Renderer(dev.display, w, h)
         else:
+            if profile.get("driver", "ssd1306") != "ssd1306":
+                raise SetupError("the %s panel needs a CircuitPython build with displayio"
+                                 % profile["driver"])
             try:  # builds without displayio only (optional in the bundle)
                 from adafruit_ssd1306 import SSD1306_I2C
             except ImportError:
@@ -245,6 +251,21 @@ def _display(dev, board, profile):
         dev.problem("display driver missing (copy the lib/ folder): %s" % e)
     except (OSError, RuntimeError, ValueError) as e:
         dev.problem("display at 0x%02x: %s" % (profile["address"], e))
+
+
+def make_display(driver, bus, w, h):
+    """The displayio driver of the panel's controller (firmware/boards.py DRIVERS) on bus."""
+    if driver == "sh1106":  # 1.3" modules: 128 of the controller's 132 columns, from column 2
+        from adafruit_displayio_sh1106 import SH1106
+
+        return SH1106(bus, width=w, height=h, colstart=2, auto_refresh=False)
+    if driver == "sh1107":  # the 128x64 OLED FeatherWing: the driver's default offset and turn
+        from adafruit_displayio_sh1107 import SH1107
+
+        return SH1107(bus, width=w, height=h, rotation=90, auto_refresh=False)
+    from adafruit_displayio_ssd1306 import SSD1306  # SSD1306, and the SSD1309 (same commands)
+
+    return SSD1306(bus, width=w, height=h, auto_refresh=False)
 
 
 def _scan(i2c):

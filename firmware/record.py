@@ -157,6 +157,41 @@ def entry_to_json(players, entry):
     return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": entry[2]}
 
 
+# The order RECORD.md writes an entry's keys in. json.dumps(dict) follows the dict's
+# order, which CircuitPython and MicroPython do not keep: write records with dumps().
+KEY_ORDER = ("declarer", "bid", "tricks", "call", "joined", "faults", "lone", "all_pass", "misdeal",
+             "knocked", "fault", "adjust", "reason")
+
+
+def dumps(value, players=()):
+    """JSON text of a record value, the same on every VM: an entry's keys in KEY_ORDER,
+    names in seat order (other keys after them, sorted), strings in UTF-8 (not \\u escapes)."""
+    if isinstance(value, str):
+        out = '"'
+        for c in value:
+            if c == '"' or c == "\\":
+                out += "\\" + c
+            elif ord(c) < 0x20:
+                out += "\\u%04x" % ord(c)
+            else:
+                out += c
+        return out + '"'
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (_rank(k, players), k))
+        return "{%s}" % ", ".join("%s: %s" % (dumps(k), dumps(value[k], players)) for k in keys)
+    if isinstance(value, (list, tuple)):
+        return "[%s]" % ", ".join(dumps(v, players) for v in value)
+    return json.dumps(value)
+
+
+def _rank(key, players):
+    if key in KEY_ORDER:
+        return KEY_ORDER.index(key)
+    if key in players:
+        return len(KEY_ORDER) + list(players).index(key)
+    return len(KEY_ORDER) + len(players)
+
+
 def _counts_to_names(players, counts, keep):
     return {players[s]: counts[s] for s in range(len(players)) if keep(counts[s])}
 
@@ -222,16 +257,16 @@ def to_record(game):
 
 
 def _scores(players, scores):
-    return "{%s}" % ", ".join("%s: %d" % (json.dumps(players[s]), scores[s])
+    return "{%s}" % ", ".join("%s: %d" % (dumps(players[s]), scores[s])
                               for s in range(len(players)))
 
 
 def _name(players, seat):
-    return "null" if seat == score.NO_SEAT else json.dumps(players[seat])
+    return "null" if seat == score.NO_SEAT else dumps(players[seat])
 
 
 def _names(players, seats):
-    return "[%s]" % ", ".join(json.dumps(players[s]) for s in seats)
+    return "[%s]" % ", ".join(dumps(players[s]) for s in seats)
 
 
 def result_json(game):

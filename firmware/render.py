@@ -95,20 +95,37 @@ def draw_line(x0, y0, x1, y1, plot):
             y0 += sy
 
 
+# One 3x3 marker per player (bit 8 is the top-left pixel, row by row): filled square,
+# plus, cross, hollow square, diamond, triangle, bar. Drawn on the points of the line
+# and beside its label, so lines that look alike or lie on each other stay apart.
+MARKERS = (0x1FF, 0x0BA, 0x155, 0x1EF, 0x0AA, 0x0BF, 0x092)
+MARK_GAP = 5  # fewest pixels between two markers of one line
+
+
+def draw_marker(style, x, y, plot):
+    """Plot marker style centred on (x, y)."""
+    bits = MARKERS[style % len(MARKERS)]
+    for k in range(9):
+        if bits >> (8 - k) & 1:
+            plot(x - 1 + k % 3, y - 1 + k // 3)
+
+
 def chart_geometry(chart, width, height):
-    """(left, top, right, bottom, lo, hi) of the plot area below the title."""
+    """(left, top, right, bottom, lo, hi) of the plot area below the title; the labels
+    (a marker and a name) sit right of it."""
     mark_w = 0
     for m in chart.marks:
         if len(m) * CELL_W > mark_w:
             mark_w = len(m) * CELL_W
-    right = width - 1 - (mark_w + 1 if mark_w else 0)
+    right = width - 1 - (mark_w + 12 if chart.marks else 1)
     lo = chart.lo
     hi = chart.hi if chart.hi > chart.lo else chart.lo + 1
-    return 0, CELL_H + 1, right, height - 1, lo, hi
+    return 1, CELL_H + 2, right, height - 2, lo, hi
 
 
 def draw_chart(chart, width, height, plot):
-    """Plot the chart's score lines below the title, a dotted zero line, and the marks."""
+    """Plot the chart below the title: a dotted zero line, one line per player with its
+    marker on the points, and at each line's end a connector to its label."""
     left, top, right, bottom, lo, hi = chart_geometry(chart, width, height)
     span = hi - lo
 
@@ -124,38 +141,60 @@ def draw_chart(chart, width, height, plot):
     for s in chart.series:
         if len(s) > n:
             n = len(s)
+
+    def xpos(i):
+        return left + (i * (right - left) // (n - 1) if n > 1 else 0)
+
+    every = 1
+    while n > 1 and every < n and (xpos(every) - xpos(0)) < MARK_GAP:
+        every += 1
     ends = []
     for k, s in enumerate(chart.series):
         if not s:
             continue
-        px = left
+        style = chart.styles[k] if k < len(chart.styles) else k
+        px = xpos(0)
         py = ypos(s[0])
-        if len(s) == 1:
-            plot(px, py)
         for i in range(1, len(s)):
-            x = left + i * (right - left) // (n - 1)
+            x = xpos(i)
             y = ypos(s[i])
             draw_line(px, py, x, y, plot)
             px = x
             py = y
+        last = len(s) - 1
+        for i in range(last, -1, -every):
+            # players on the same score at a point: their markers side by side
+            same = 0
+            for j in range(k):
+                if i < len(chart.series[j]) and chart.series[j][i] == s[i]:
+                    same += 1
+            x = xpos(i) - 4 * same if i == last else xpos(i) + 4 * same
+            if x < left:
+                x = xpos(i) + 4 * same
+            draw_marker(style, x if x <= right else right, ypos(s[i]), plot)
         if k < len(chart.marks):
-            ends.append([py - CELL_H // 2, chart.marks[k]])
-    # Marks beside the line ends, pushed apart so that they do not overlap.
+            ends.append([py - CELL_H // 2, chart.marks[k], style, py])
+    # Labels right of the plot, pushed apart so that they do not overlap, each joined
+    # to its line's end by a short connector.
     ends.sort()
-    low = CELL_H  # marks may use the line just below the title: 7 marks fit on 128x64
+    low = CELL_H  # labels may use the line just below the title: 7 fit on 128x64
     for e in ends:
         if e[0] < low:
             e[0] = low
         low = e[0] + CELL_H
-    high = bottom + 1 - CELL_H
+    high = height - CELL_H
     for e in reversed(ends):
         if e[0] > high:
             e[0] = high
         high = e[0] - CELL_H
-        if e[0] < CELL_H:  # more marks than lines: they overlap rather than leave the chart
+        if e[0] < CELL_H:  # more labels than lines: they overlap rather than leave the chart
             e[0] = CELL_H
-    for y, text in ends:
-        draw_text(text, right + 2, y, plot)
+    x = xpos(n - 1) if n else left
+    for y, text, style, py in ends:
+        mid = y + CELL_H // 2 - 1
+        draw_line(x + 2, py, right + 5, mid, plot)
+        draw_marker(style, right + 7, mid, plot)
+        draw_text(text, right + 10, y, plot)
 
 
 def raster(screen, width, height, buf, offset=0):
@@ -164,14 +203,17 @@ def raster(screen, width, height, buf, offset=0):
     inverted = []
     for line, (text, inv) in enumerate(lines):
         base = offset + line * width
+        # two inverted lines in a row (the title and a selected first row) keep a dark
+        # pixel row between them, so that they read as two bars
+        mask = 0x7F if inv and line + 1 < len(lines) and lines[line + 1][1] else 0xFF
         x = 0
         for ch in text:
             g = font.index(ord(ch))
             for cx in range(CELL_W):
                 b = font.column(g, cx)
-                buf[base + x] = b ^ 0xFF if inv else b
+                buf[base + x] = (b ^ 0xFF) & mask if inv else b
                 x += 1
-        fill = 0xFF if inv else 0
+        fill = mask if inv else 0
         while x < width:
             buf[base + x] = fill
             x += 1
@@ -307,6 +349,13 @@ class Renderer:
             self.labels.append(label)
             self.texts.append(blank)
             self.inverted.append(False)
+        # a dark pixel row under an inverted line when the next line is inverted too
+        gap = displayio.Bitmap(width, 1, 1)
+        black = displayio.Palette(1)
+        black[0] = self.BLACK
+        self.gap = displayio.TileGrid(gap, pixel_shader=black, y=0)
+        self.gap.hidden = True
+        self.group.append(self.gap)
         self.last = None
         self.level = 2
         self.auto = getattr(display, "auto_refresh", False)
@@ -317,7 +366,16 @@ class Renderer:
     def draw(self, screen):
         if screen == self.last:
             return
-        for i, (text, inv) in enumerate(text_lines(screen, self.width, self.height)):
+        lines = text_lines(screen, self.width, self.height)
+        gap = -1
+        for i in range(len(lines) - 1):
+            if lines[i][1] and lines[i + 1][1]:
+                gap = i
+                break
+        if gap >= 0:
+            self.gap.y = gap * CELL_H + CELL_H - 1
+        self.gap.hidden = gap < 0
+        for i, (text, inv) in enumerate(lines):
             label = self.labels[i]
             if inv != self.inverted[i]:
                 label.color = self.BLACK if inv else self.WHITE

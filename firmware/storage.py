@@ -84,15 +84,24 @@ class Store:
         self.dropped_crc = 0
         self.writes = 0
         self.bytes_written = 0
+        # One slot's bytes, allocated now (at boot, while the heap is whole): reading a slot and
+        # writing a new base work in it, so a save never needs a large block of a fragmented heap.
+        self._buf = bytearray(self.half)
 
     # -- reading -----------------------------------------------------------------
 
     def _parse(self, index):
         sl = _Slot(index)
         start = index * self.half
-        end = start + self.half
-        buf = bytes(self.nvm[start:end])
-        if buf.count(b"\xff") == len(buf):
+        buf = self._buf
+        blank = True
+        for off in range(0, self.half, 64):  # small reads: nvm[a:b] makes a new object
+            n = min(64, self.half - off)
+            chunk = self.nvm[start + off:start + off + n]
+            buf[off:off + n] = chunk
+            if blank and chunk.count(b"\xff") != n:
+                blank = False
+        if blank:
             return sl
         try:
             version, seq, payload, chain, pos = codec.read_base(buf, 0, len(buf))
@@ -118,8 +127,11 @@ class Store:
                 break
             chain = c
             pos = nxt
-        rest = buf[pos:]
-        sl.clean = rest.count(b"\xff") == len(rest)
+        sl.clean = True
+        for i in range(pos, len(buf)):
+            if buf[i] != 0xFF:
+                sl.clean = False
+                break
         sl.image = im
         sl.chain = chain
         sl.pos = start + pos
@@ -245,7 +257,12 @@ class Store:
         record = codec.frame_base(seq, codec.encode_base(cand))
         target = 1 - self.slot if self.slot >= 0 else 0
         start = target * self.half
-        self._write(start, record + b"\xff" * (self.half - len(record)))
+        buf = self._buf  # the record, then erased bytes to the end of the slot, written at once
+        n = len(record)
+        buf[0:n] = record
+        for i in range(n, self.half):
+            buf[i] = 0xFF
+        self._write(start, buf)
         if fresh:
             self.dropped_from = image.k
             self.dropped_crc = 0

@@ -9,7 +9,7 @@ from tools import gallery
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WANTED = {"setup", "scoreboard-7", "entry-fem", "entry-bud", "entry-knack", "preview", "history",
-          "chart", "winner", "tiebreak", "error", "setup-error"}
+          "chart", "chart-128x32", "winner", "tiebreak", "error", "setup-error"}
 
 
 @pytest.fixture(scope="module")

@@ -42,15 +42,17 @@ class FakeExporter:
     def __init__(self, writable=True):
         self.ok = writable
         self.exported = []
+        self.langs = []
 
     def writable(self):
         return self.ok
 
-    def export(self, series):
+    def export(self, series, name=None, lang="en"):
         if not self.ok:
             raise ExportError("the drive is read-only")
         self.exported.append(list(series.game.log))
-        return "games/g%d" % len(self.exported)
+        self.langs.append(lang)
+        return name or "%04d-%s" % (len(self.exported), series.game.rules.preset)
 
 
 class Driver:

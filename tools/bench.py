@@ -8,7 +8,7 @@ nothing here fails on a slow machine.
 import importlib
 import sys
 
-SECTIONS = ("tools.bench_core", "tools.bench_storage", "tools.bench_ui", "tools.bench_bundle")
+SECTIONS = ("tools.bench_core", "tools.bench_storage", "tools.bench_ui", "tools.bench_bundle", "tools.bench_device")
 
 
 def main():

@@ -527,10 +527,21 @@ def main(argv=None):
                         help="board profile of firmware/boards.py (default %(default)s)")
     parser.add_argument("--out", default=str(BUILD), help="output folder (default build/CIRCUITPY)")
     parser.add_argument("--mpy-cross", default=os.environ.get("MPY_CROSS") or None,
-                        help="CircuitPython's mpy-cross: ship firmware/ and lib/ as .mpy (default $MPY_CROSS)")
+                        help="CircuitPython's mpy-cross: ship firmware/ and lib/ as .mpy (default $MPY_CROSS, "
+                             "else $CIRCUITPY_MPY_CROSS or ../shared/tools/circuitpython/ when there)")
+    parser.add_argument("--py", action="store_true", help="ship .py files even when an mpy-cross is found")
     args = parser.parse_args(argv)
+    tool = args.mpy_cross
+    if tool is None and not args.py:
+        from tools import cpdevice
+
+        tool = cpdevice.mpy_cross()
+    if tool:
+        print("bundle: .mpy files, compiled by CircuitPython's mpy-cross %s" % tool)
+    else:
+        print("bundle: .py files (no CircuitPython mpy-cross found: set MPY_CROSS=, see the README)")
     try:
-        bundle = build(args.board, out=Path(args.out), mpy_cross=args.mpy_cross)
+        bundle = build(args.board, out=Path(args.out), mpy_cross=tool)
     except BundleError as exc:
         print("bundle: %s" % exc, file=sys.stderr)
         return 1

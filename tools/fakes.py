@@ -13,6 +13,11 @@ a real board would do:
 * ``cut(nbytes, bits=0)``: the next assignment stops after ``nbytes`` bytes
   (plus the top ``bits`` bits of the next byte), as if the power went off,
   and raises PowerCut; the bytes after the cut keep their old value;
+* ``cut_erase(n=1)``: the power goes in the n-th sector erase from now, after
+  the erase and before the program: every sector that write touches reads
+  0xFF (CircuitPython erases and rewrites the whole sector whenever the bytes
+  written are not all erased, so on a board with a one-sector NVM, the
+  RP2040's 4 KiB and the SAMD21's 256 B row, the whole NVM is blank);
 * ``path``: the contents persist in that file (the simulator keeps its NVM
   there); a missing file starts erased (all 0xFF).
 """
@@ -45,6 +50,7 @@ class FakeNVM:
         self.erases = 0
         self.sector_erases = {}
         self._cut = None
+        self._erase_cut = None
 
     def __len__(self):
         return self.size
@@ -83,6 +89,15 @@ class FakeNVM:
             for s in range(first, last + 1):
                 self.erases += 1
                 self.sector_erases[s] = self.sector_erases.get(s, 0) + 1
+            if self._erase_cut is not None:
+                self._erase_cut -= 1
+                if self._erase_cut == 0:
+                    self._erase_cut = None
+                    lo = first * self.sector
+                    hi = min(self.size, (last + 1) * self.sector)
+                    self.data[lo:hi] = b"\xff" * (hi - lo)
+                    self._persist()
+                    raise PowerCut("power cut in the erase of sectors %d-%d" % (first, last))
         cut, self._cut = self._cut, None
         if cut is not None and cut[0] < len(value):
             nbytes, bits = cut
@@ -97,6 +112,10 @@ class FakeNVM:
         self.data[start:stop] = value
         self.bytes_written += len(value)
         self._persist()
+
+    def cut_erase(self, n=1):
+        """Cut the power inside the n-th sector erase from now (the sectors it erases read 0xFF)."""
+        self._erase_cut = n
 
     def cut(self, nbytes, bits=0):
         """Make the next write stop after nbytes bytes (and bits bits of the next)."""

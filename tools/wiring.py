@@ -84,7 +84,18 @@ WING_BUTTONS = (("A", "D9"), ("B", "D6"), ("C", "D5"))
 BUILDS = {
     # profile: (board, output folder)
     "pico": PICO,
+    "pico_242": PICO,
+    "pico_sh1106": PICO,
     "feather_oled": FEATHER,
+    "feather_oled64": FEATHER,
+}
+
+# The display module of each Pico build: (title, lines under it)
+PANELS = {
+    "ssd1306": ("SSD1306 0.96\"", ["pin order varies: read the silkscreen"]),
+    "sh1106": ("SH1106 1.3\"", ["pin order varies: read the silkscreen"]),
+    "ssd1309": ("SSD1309 2.42\"", ["7 pins, set to I2C (hardware/README.md)",
+                                   "DC to GND: address 0x3C; CS to GND"]),
 }
 
 
@@ -115,6 +126,12 @@ def check(name, profile=None):
         raise WiringError("%s: SDA %s (GPIO%d) and SCL %s (GPIO%d) are not one RP2040 I2C pair; SDA must be "
                           "GPIO 0/4/8/... with SCL 1/5/9/... (I2C0) or SDA 2/6/10/... with SCL 3/7/11/... (I2C1)"
                           % (name, profile["sda"], sda, profile["scl"], scl))
+    reset = profile.get("reset")
+    if reset:
+        if reset not in names or board.gpio(reset) is None:
+            raise WiringError("%s: reset pin %s is not a GPIO on the %s" % (name, reset, board.title))
+        if reset in used:
+            raise WiringError("%s: %s is both %s and reset" % (name, reset, used[reset]))
     boot = profile.get("boot_button")
     if boot and boot not in [pin for _role, pin in profile["buttons"]]:
         raise WiringError("%s: boot_button %s is not one of the buttons" % (name, boot))
@@ -164,15 +181,21 @@ def _bus_note(board, pin):
 def pico_build(profile):
     """Parts and wires for the Pico build: SSD1306 module, buttons to GND, battery, reset."""
     parts_left, parts_right, wires = [], [], []
-    oled = Part("oled", "SSD1306 0.96\" %dx%d I2C" % (profile["width"], profile["height"]),
-                ["address 0x%02X, %d kHz" % (profile["address"], profile["frequency"] // 1000),
-                 "pin order varies: read the silkscreen"],
-                ["GND", "VCC", "SCL", "SDA"], kind="oled")
+    panel = "ssd1309" if profile.get("reset") else profile.get("driver", "ssd1306")
+    title, notes = PANELS[panel]
+    terminals = ["GND", "VCC", "SCL", "SDA"] + (["RES", "DC", "CS"] if panel == "ssd1309" else [])
+    oled = Part("oled", "%s %dx%d I2C" % (title, profile["width"], profile["height"]),
+                ["address 0x%02X, %d kHz" % (profile["address"], profile["frequency"] // 1000)] + notes,
+                terminals, kind="oled")
     parts_left.append(oled)
     wires += [Wire("GND", 8, oled, "GND", COLORS["GND"]),
               Wire("3V3", 36, oled, "VCC", COLORS["3V3"], "3.3 V only, never VBUS: the module's pull-ups go to VCC"),
               Wire(profile["scl"], None, oled, "SCL", COLORS["SCL"], _bus_note(PICO, profile["scl"])),
               Wire(profile["sda"], None, oled, "SDA", COLORS["SDA"], _bus_note(PICO, profile["sda"]))]
+    if panel == "ssd1309":
+        wires += [Wire(profile["reset"], None, oled, "RES", COLORS["RST"], "reset pulse at start-up"),
+                  Wire("GND", 3, oled, "DC", COLORS["GND"], "address 0x3C"),
+                  Wire("GND", 13, oled, "CS", COLORS["GND"])]
     for number, (role, pin) in enumerate(profile["buttons"]):
         label = "button %d: %s" % (number, role)
         lines = ["6x6 mm tactile switch"]
@@ -202,8 +225,9 @@ def feather_build(profile):
     wing_pins = dict((pin, letter) for letter, pin in WING_BUTTONS)
     roles = dict((pin, role) for role, pin in profile["buttons"])
     terminals = ["3V", "GND", "SDA", "SCL"] + ["button %s" % letter for letter, _pin in WING_BUTTONS]
-    lines = ["SSD1306 %dx%d at 0x%02X, %d kHz" % (profile["width"], profile["height"], profile["address"],
-                                                   profile["frequency"] // 1000),
+    chip = "SH1107" if profile.get("driver") == "sh1107" else "SSD1306"
+    lines = ["%s %dx%d at 0x%02X, %d kHz" % (chip, profile["width"], profile["height"], profile["address"],
+                                              profile["frequency"] // 1000),
              "stacks on the Feather: its headers", "make all these connections"]
     wing = Part("wing", "OLED FeatherWing %dx%d" % (profile["width"], profile["height"]), lines, terminals,
                 kind="wing")
@@ -217,7 +241,7 @@ def feather_build(profile):
         note = ("%s button" % role) if role else "not used by this profile"
         if pin == profile.get("boot_button"):
             note += "; also the boot button"
-        if letter == "B":
+        if letter == "B" and chip == "SSD1306":
             note += "; 100k pull-up on the wing"
         wires.append(Wire(pin, None, wing, "button %s" % letter, COLORS["BTN"] if role else "#999999", note,
                           optional=not role))
@@ -241,7 +265,8 @@ def feather_build(profile):
     return parts_left, parts_right, wires
 
 
-MAKERS = {"pico": pico_build, "feather_oled": feather_build}
+MAKERS = {"pico": pico_build, "pico_242": pico_build, "pico_sh1106": pico_build,
+          "feather_oled": feather_build, "feather_oled64": feather_build}
 
 
 # --------------------------------------------------------------------------- layout and SVG
@@ -383,7 +408,7 @@ class Layout:
             step = -14 if part_side == "left" else 14
             x_c = chan[part_side]
             chan[part_side] += step
-            if w.part.key == "bat" and self.name == "feather_oled":
+            if w.part.key == "bat" and BUILDS[self.name] is FEATHER:
                 jx, jy = self.bx + 25, self.by - 8
                 points = [(tx, ty), (x_c, ty), (x_c, self.by - 22), (jx, self.by - 22), (jx, jy)]
             elif part_side == w.side:
@@ -455,7 +480,9 @@ def build_notes(name, profile):
              "Buttons (key order): %s; each closes to GND, internal pull-ups" % buttons]
     if profile.get("boot_button"):
         notes.append("Boot button: %s, read by boot.py at power-up" % profile["boot_button"])
-    if name == "pico":
+    if profile.get("reset"):
+        notes.append("Display reset: RES to %s (the firmware pulses it at start-up)" % profile["reset"])
+    if BUILDS[name] is PICO:
         notes += ["Power: USB, or 3xAAA / 1-cell LiPo to VSYS through a Schottky diode (both may be connected)",
                   "Optional 5th button: RUN to GND resets the board"]
     else:
@@ -470,6 +497,8 @@ def pin_summary(name, profile):
     rows += ["%s %s" % (role, pin) for role, pin in profile["buttons"]]
     if profile.get("boot_button"):
         rows.append("boot %s" % profile["boot_button"])
+    if profile.get("reset"):
+        rows.append("RES %s" % profile["reset"])
     return rows
 
 

@@ -15,10 +15,11 @@ from firmware import buttons as K
 from firmware import score
 from firmware.ui import entry as E
 from firmware.ui import text
-from firmware.ui.screen import Chart, Screen, cols, lines, wrap
+from firmware.ui.screen import Chart, Screen, cols, lines, pad, page_dots, short_names, wrap
 from firmware.ui.setup import Setup, SetupView
 from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
+EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
@@ -38,6 +39,9 @@ class App:
         self.setup = Setup()
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
+        self.unsaved = None  # a failed settings save, shown after the press that caused it
+        self.export_name = None  # the game's file in games/, once exported: replaced, not added
+        self.pending = False  # the finished game could not be exported yet (kept in settings)
         message = None
         loaded = None
         if store is not None:
@@ -47,14 +51,19 @@ class App:
                 message = "%s: %s" % (self.t("Could not load"), e)
         if loaded is not None:
             blob = getattr(loaded, "settings", None)
+            if blob:
+                blob = self.read_export_state(blob)
             if blob and self.setup.decode(blob) and self.setup.lang:
                 self.lang = self.setup.lang
             self.series = getattr(loaded, "series", None)
             message = self.load_message(loaded) or message
+            if self.pending:
+                self.note = self.flush_pending()
         if message:
             self.view = Message(self.t("Note"), message, _home)
         else:
             self.home()
+        self.report_unsaved()
         self._refresh()
 
     # -- the contract -------------------------------------------------------
@@ -70,6 +79,7 @@ class App:
             self.view.event(self, event)
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
+        self.report_unsaved()
         self._refresh()
 
     def tick(self, now_ms):
@@ -107,7 +117,7 @@ class App:
     def set_lang(self, lang):
         self.lang = lang
         self.setup.lang = lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
@@ -134,18 +144,61 @@ class App:
                 return self.t("Memory full: this change is not saved")
         return None
 
+    def read_export_state(self, blob):
+        """Split the export state off the settings blob; the set-up's part is returned."""
+        blob = bytes(blob)
+        k = blob.find(EXPORT_MARK)
+        if k < 0:
+            return blob
+        name, _s, flag = blob[k + len(EXPORT_MARK):].decode().partition(",")
+        self.export_name = name or None
+        self.pending = flag == "1"
+        return blob[:k]
+
+    def settings_blob(self):
+        """The set-up, then the export state: the game's file name and whether it is pending."""
+        return (self.setup.encode() + EXPORT_MARK
+                + ("%s,%d" % (self.export_name or "", 1 if self.pending else 0)).encode())
+
+    def flush_pending(self):
+        """At start: a finished game whose export had to wait is written now if the drive
+        allows it (None when there is nothing to say)."""
+        series = self.series
+        if series is None or not series.game.state.over():
+            self.pending = False
+            return None
+        return self.auto_export()
+
     def save_settings(self):
+        """Store the language and last setup; a text for the screen when that failed, else None."""
         if self.store is not None:
             try:
-                self.store.save_settings(self.setup.encode())
+                ok = self.store.save_settings(self.settings_blob())
             except Exception as e:  # the setup is only remembered; the game goes on
-                return str(e)
+                return "%s: %s" % (self.t("Not saved"), e)
+            if ok is False:
+                return self.t("Memory full: this change is not saved")
         return None
+
+    def report_unsaved(self):
+        """A settings save that failed during the last press: say so before the screen it led to."""
+        problem = self.unsaved
+        if problem:
+            self.unsaved = None
+            back = self.view
+            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
+
+    def new_game_started(self):
+        """A new game replaces the one in the store: it gets a file of its own."""
+        self.export_name = None
+        self.pending = False
+        self.note = None
 
     def start_series(self, series):
         self.series = series
+        self.new_game_started()
         self.setup.lang = self.lang
-        self.save_settings()
+        self.unsaved = self.save_settings()
         self.after_change()
 
     def committed(self):
@@ -177,13 +230,25 @@ class App:
             return False
 
     def auto_export(self):
-        if not self.writable():
+        """Export the finished game (replacing its earlier file); when the drive cannot
+        be written now, remember it: it is written at the next start that can."""
+        if self.exporter is None:
             return None
+        if not self.writable():
+            if not self.pending:
+                self.pending = True
+                self.unsaved = self.save_settings() or self.unsaved
+            return self.t("Not exported yet: it is written at the next start without the "
+                          "boot button held.")
         try:
-            self.exporter.export(self.series)
-            return self.t("Exported")
+            self.export_name = self.exporter.export(self.series, self.export_name, self.lang)
+            note = self.t("Exported")
+            self.pending = False
         except Exception:
-            return self.t("Export failed")
+            self.pending = True
+            note = self.t("Export failed")
+        self.unsaved = self.save_settings() or self.unsaved
+        return note
 
     def export(self):
         if self.exporter is None:
@@ -193,7 +258,12 @@ class App:
                          "Restart without holding it to export.")
         else:
             try:
-                name = self.exporter.export(self.series)
+                name = self.exporter.export(self.series, self.export_name, self.lang)
+                if isinstance(name, str):
+                    self.export_name = name
+                    if self.series is not None and self.series.game.state.over():
+                        self.pending = False
+                    self.unsaved = self.save_settings() or self.unsaved
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
                 if getattr(self.exporter, "note", None):
                     msg += ". " + self.exporter.note
@@ -237,24 +307,28 @@ class ErrorView(View):
         return Screen(app.t("Error"), rows[:app.rows])
 
 
-def initials(players):
-    return tuple(p[0] for p in players)
-
-
 class Scoreboard(View):
     """Every player's score: * deals, > speaks first, = plays the extra hand, 'out'.
 
     OK: enter a hand (the winner screen once the game is over); NEXT: menu;
-    PREV: history (on 128x32 with more players than lines: next page);
-    PREV_LONG: undo; NEXT_LONG: chart.
+    PREV: history; PREV_LONG: undo; NEXT_LONG: chart. When the players do not fit
+    (more than 3 on 128x32) the board opens on the page of the first speaker, the
+    title shows one dot per page (the shown one filled), and PREV shows the next page;
+    after the last one it opens the history.
     """
 
     def __init__(self):
-        self.page = 0
+        self.page = -1  # the first speaker's page, chosen when first drawn
+        self.seen = 1  # pages shown since the board opened
 
     def pages(self, app):
         n = len(app.series.game.players)
         return (n + app.rows - 1) // app.rows
+
+    def first_page(self, app):
+        st = app.series.game.state
+        speaker = st.first_to_speak()
+        return speaker // app.rows if speaker >= 0 else 0
 
     def event(self, app, ev):
         game = app.series.game
@@ -266,8 +340,10 @@ class Scoreboard(View):
         elif ev == K.NEXT:
             app.view = main_menu(app)
         elif ev == K.PREV:
-            if self.pages(app) > 1:
-                self.page = (self.page + 1) % self.pages(app)
+            pages = self.pages(app)
+            if self.seen < pages:
+                self.page = (max(0, self.page) + 1) % pages
+                self.seen += 1
             else:
                 open_history(app)
         elif ev == K.PREV_LONG:
@@ -285,14 +361,25 @@ class Scoreboard(View):
             head = app.t("Hand %d") % (st.hands + 1)
             if st.tied:
                 head += " " + app.t("Extra")
-        if game.rules.pot and not st.over():
-            head += " " + app.t("Pot %d") % st.pot
-        if series.length > 1:
-            head += " %d/%d" % (series.number(), series.length)
+        tail = ""
+        pages = self.pages(app)
+        if pages > 1:
+            tail = page_dots(max(0, self.page), pages)
         if app.exporter is not None and not app.writable():
             # The boot button was held: the computer owns the drive, nothing is exported.
-            head = clip(head, app.cols - 4)
-            head += " " * (app.cols - 3 - len(head)) + "USB"
+            tail += (" " if tail else "") + "USB"
+        room = app.cols - (len(tail) + 1 if tail else 0)
+        pot = app.t("Pot %d") % st.pot if game.rules.pot and not st.over() else ""
+        of = " %d/%d" % (series.number(), series.length) if series.length > 1 else ""
+        if pot and len(head) + 1 + len(pot) + len(of) > room:
+            pot = "P%d" % st.pot  # tight (128x32 with pages): the short form
+        if len(head) + len(pot) + 1 + len(of) > room:
+            of = ""  # the series standing is on its own screen
+        if pot:
+            head += " " + pot
+        head += of
+        if tail:
+            head = pad(clip(head, app.cols - len(tail) - 1), app.cols - len(tail)) + tail
         return clip(head, app.cols)
 
     def row(self, app, seat):
@@ -301,25 +388,28 @@ class Scoreboard(View):
         st = game.state
         mark = "*" if seat == st.dealer else " "
         mark += ">" if seat == st.first_to_speak() else " "
-        text = "%s%-8s%4d" % (mark, game.players[seat], st.scores[seat])
+        tail = ""
         if seat in st.out:
-            text += " " + app.t("out")
+            tail += " " + app.t("out")
         elif seat in st.tied:
-            text += " ="
+            tail += " ="
         elif seat == st.winner:
-            text += " !"
+            tail += " !"
         if game.rules.pot:
-            text += " %+d" % st.balance[seat]
+            tail += " %+d" % st.balance[seat]
         if series.length > 1:
-            text += " %d" % series.wins()[seat]
-        return clip(text, app.cols)
+            tail += " %d" % series.wins()[seat]
+        w = name_width(game.players, app.cols - 6 - len(tail))
+        return clip("%s%s%4d%s" % (mark, pad(game.players[seat], w), st.scores[seat], tail), app.cols)
 
     def render(self, app):
         n = len(app.series.game.players)
-        if self.page >= self.pages(app):
-            self.page = 0
+        if self.page < 0 or self.page >= self.pages(app):
+            self.page = self.first_page(app) if self.page < 0 else 0
         top = self.page * app.rows
         rows = [self.row(app, s) for s in range(top, min(n, top + app.rows))]
+        if len(rows) < app.rows and self.pages(app) > 1 and self.seen >= self.pages(app):
+            rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
         return Screen(self.title(app), rows)
 
 
@@ -414,34 +504,58 @@ def _undo(app):
 
 
 def ask_new_game(app):
-    app.view = Confirm(app.t("New game?"), [app.t("The setup screen; this game stays until Start.")],
-                       lambda a: a.open_setup(), _home)
+    lines_ = [app.t("The setup screen; this game stays until Start.")]
+    if app.pending:
+        lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
+    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), _home)
 
 
-def summary(app, game, entry):
-    """One short line for an entry (history rows, undo question)."""
+def summary(app, game, entry, width=None):
+    """One short line for an entry (history rows, undo question), at most width
+    characters: player names shorten (3 letters, then 2, then 1) to fit."""
     p = game.players
     kind = entry[0]
-    if kind == score.PLAY:
-        parts = []
-        for s in range(len(p)):
-            t = entry[1][s]
-            if t >= 0:
-                parts.append("%s%d%s" % (p[s][:3], t, "R" if s == entry[2] else ""))
-        return " ".join(parts)
+    if width is None:
+        width = app.cols - 1
+    if kind == score.PLAY or kind == score.ADJUST:
+        text = ""
+        for k in (3, 2, 1):
+            parts = []
+            for s in range(len(p)):
+                if kind == score.PLAY:
+                    t = entry[1][s]
+                    if t >= 0:
+                        parts.append("%s%d%s" % (p[s][:k], t, "R" if s == entry[2] else ""))
+                elif entry[1][s]:
+                    parts.append("%s%+d" % (p[s][:k], entry[1][s]))
+            text = " ".join(parts)
+            if kind == score.ADJUST:
+                text = app.t("Corr.") + " " + text
+            if len(text) <= width:
+                break
+        return text
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
-        return "%s %s:%d" % (p[entry[1]][:5], bid, entry[3][entry[1]])
+        return "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
     if kind == score.LONE:
         return "%s %s" % (app.t("Lone"), p[entry[1]])
     if kind == score.ALL_PASS:
         return app.t("All pass")
     if kind == score.MISDEAL:
         return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
-    if kind == score.FAULT:
-        return "%s %s" % (app.t("Fault"), p[entry[1]])
-    parts = ["%s%+d" % (p[s][:3], entry[1][s]) for s in range(len(p)) if entry[1][s]]
-    return app.t("Corr.") + " " + " ".join(parts)
+    return "%s %s" % (app.t("Fault"), p[entry[1]])
+
+
+def name_width(players, room=8):
+    """The name column: 8 characters (MAX_NAME), or when the row has only room for
+    fewer, as wide as the longest name."""
+    if room >= 8:
+        return 8
+    w = 3
+    for name in players:
+        if len(name) > w:
+            w = len(name)
+    return w
 
 
 def open_history(app):
@@ -478,9 +592,10 @@ class History(ListView):
         game = app.series.game
         nums = self.nums if self.nums is not None else text.numbers(game)
         before, after = nums[i]
+        what = summary(app, game, game.log[i], app.cols - 4)
         if text.counted(before, after):
-            return "%2d %s" % (after, summary(app, game, game.log[i]))
-        return "   " + summary(app, game, game.log[i])
+            return "%2d %s" % (after, what)
+        return "   " + what
 
     def choose(self, app, i):
         app.view = Detail(i, self)
@@ -533,11 +648,12 @@ class Detail(ListView):
         n = len(game.players)
         top = self.win.fit(-1, n, app.rows)
         rows = []
+        w = name_width(game.players, app.cols - 1 - 12)
         for s in range(top, min(n, top + app.rows)):
             d = after.scores[s] - before.scores[s]
-            rows.append(clip(("%-8s%4d>%-4d%s" % (game.players[s], before.scores[s],
-                                                  after.scores[s], "%+d" % d if d else "")
-                              ).rstrip(), app.cols - 1))
+            rows.append(clip(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
+                                              pad("%d" % after.scores[s], 4),
+                                              "%+d" % d if d else "")).rstrip(), app.cols - 1))
         return Screen(clip(self.title(app), app.cols), rows)
 
     def edit(self, app):
@@ -561,27 +677,85 @@ class Detail(ListView):
                            really, lambda a: _goto(a, self))
 
 
+CHART_HANDS = 16  # the chart shows the last this many hands
+
+
 class ChartView(View):
-    """Every player's score over the entries, one line each; any press returns."""
+    """Every player's score after each hand (the last CHART_HANDS), one line and marker
+    each, labelled at the line's end. Where the labels do not fit beside the plot (more
+    players than text lines below the title, e.g. 5 on 128x32) the players are paged:
+    PREV/NEXT show the others, on the same scale. OK or back return; on a single page
+    any press does."""
+
+    def __init__(self):
+        self.page = 0
+        self.cache = None  # (log length, points): folding once, not per page
+
+    def per_page(self, app):
+        return max(1, app.rows)
+
+    def pages(self, app):
+        n = len(app.series.game.players)
+        k = self.per_page(app)
+        return (n + k - 1) // k
 
     def event(self, app, ev):
-        app.home()
+        pages = self.pages(app)
+        if pages > 1 and ev in (K.PREV, K.NEXT):
+            self.page = (self.page + (1 if ev == K.NEXT else -1)) % pages
+        else:
+            app.home()
+
+    def points(self, app):
+        """(first hand number, [scores after each hand]): the start, every hand the table
+        counts, and the scores now when entries followed the last hand."""
+        game = app.series.game
+        if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
+            return self.cache[2]
+        first = game.fold([])
+        pts = [(first.hands, tuple(first.scores))]
+        last = first.hands
+        now = None
+        for st in game.states():
+            if st.hands > last:
+                pts.append((st.hands, tuple(st.scores)))
+                last = st.hands
+                now = None
+            else:
+                now = (st.hands, tuple(st.scores))
+        if now is not None and now[1] != pts[-1][1]:
+            pts.append(now)
+        pts = pts[-(CHART_HANDS + 1):]
+        self.cache = (len(game.log), game, pts)
+        return pts
 
     def render(self, app):
         game = app.series.game
         n = len(game.players)
-        first = game.fold([])
-        cols_ = [[first.scores[s]] for s in range(n)]
-        for st in game.states():
-            for s in range(n):
-                cols_[s].append(st.scores[s])
-        lo = min(min(c) for c in cols_)
-        hi = max(max(c) for c in cols_)
+        pts = self.points(app)
+        lo = min(min(p[1]) for p in pts)
+        hi = max(max(p[1]) for p in pts)
         if hi == lo:
             hi = lo + 1
-        series = tuple(tuple(c) for c in cols_)
-        return Screen(clip(app.t("Chart") + " " + " ".join(initials(game.players)), app.cols),
-                      (), -1, Chart(series, min(lo, 0), hi, initials(game.players)))
+        pages = self.pages(app)
+        if self.page >= pages:
+            self.page = 0
+        k = self.per_page(app)
+        seats = range(self.page * k, min(n, self.page * k + k))
+        names = short_names(game.players)
+        series = tuple(tuple(p[1][s] for p in pts) for s in seats)
+        head = app.t("Chart")
+        a = max(pts[0][0], 1)
+        b = pts[-1][0]
+        span = app.t("Hand %d") % b if a >= b else "%s-%d" % (app.t("Hand %d") % a, b)
+        title = head + " " + span.lower() if app.lang == "sv" else head + ", " + span
+        dots = page_dots(self.page, pages) if pages > 1 else ""
+        if len(title) + len(dots) + 1 > app.cols:
+            title = span
+        if dots:
+            title = pad(title, app.cols - len(dots)) + dots
+        return Screen(clip(title, app.cols), (), -1,
+                      Chart(series, min(lo, 0), hi, tuple(names[s] for s in seats), seats))
 
 
 class Winner(ListView):
@@ -596,18 +770,20 @@ class Winner(ListView):
         game = series.game
         st = game.state
         out = []
-        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s]))
+        # the seat breaks ties: sorted is not stable on CircuitPython
+        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s], s))
         for s in order:
-            text = "%-8s%4d" % (game.players[s], st.scores[s])
+            tail = ""
             if s in st.out:
-                text += " " + app.t("out")
+                tail += " " + app.t("out")
             if game.rules.pot:
-                text += " %+d" % st.balance[s]
+                tail += " %+d" % st.balance[s]
             if series.length > 1:
-                text += " %d" % series.wins()[s]
-            out.append(text)
+                tail += " %d" % series.wins()[s]
+            w = name_width(game.players, app.cols - 5 - len(tail))
+            out.append("%s%4d%s" % (pad(game.players[s], w), st.scores[s], tail))
         if app.note:
-            out.append(app.note)
+            out.extend(wrap(app.note, app.cols - 1))
         out.append(self.next_label(app))
         return out
 
@@ -627,6 +803,7 @@ class Winner(ListView):
         if ev == K.OK:
             if series.length > 1 and not series.over():
                 series.next_game()
+                app.new_game_started()
                 app.committed()
             else:
                 app.open_setup()
@@ -659,6 +836,6 @@ class Standings(View):
         series = app.series
         wins = series.wins()
         p = series.game.players
-        rows = ["%-8s %d" % (p[s], wins[s]) for s in range(len(p))][:app.rows]
+        rows = ["%s %d" % (pad(p[s], name_width(p)), wins[s]) for s in range(len(p))][:app.rows]
         return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
                            app.cols), rows)

@@ -8,7 +8,7 @@ A ``Flow`` holds what is being entered (a new hand, or an edit of hand
 from firmware import buttons as K
 from firmware import score
 from firmware.errors import EntryError
-from firmware.ui.screen import Screen
+from firmware.ui.screen import Screen, pad
 from firmware.ui.views import ListView, View, Walk, Window, clip, is_back
 
 PASS = -1
@@ -143,7 +143,7 @@ class Preview(ListView):
         seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
         before = self.flow.state.scores[seat]
         now = self.after.scores[seat]
-        text = "%-8s%4d>%-4d" % (self.flow.name(seat), before, now)
+        text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
         if seat in self.after.out and seat not in self.flow.state.out:
             return text + app.t("out")
         if now != before:
@@ -189,11 +189,6 @@ def save_entry(view, app):
         app.view = Preview(flow, entry, after, view)
     else:
         flow.commit(app, entry, view)
-
-
-def pad(text, width):
-    """text padded with spaces to width characters (CircuitPython's %-8s counts bytes)."""
-    return text + " " * (width - len(text)) if len(text) < width else text
 
 
 def hints(app, lines_):
@@ -980,7 +975,7 @@ class AdjustWalk(Walk):
 
     def show(self, app, i):
         v = self.values[i]
-        return "%-8s %s" % (self.flow.name(self.seats[i]), "" if v is None else "%+d" % v)
+        return "%s %s" % (pad(self.flow.name(self.seats[i]), 8), "" if v is None else "%+d" % v)
 
     def finish(self, app):
         n = self.flow.state.n

@@ -48,18 +48,46 @@ class Chart:
     """Score lines: ``series`` holds one tuple of scores per player, oldest first.
 
     Drawn in the area below the title, the y axis from ``lo`` (bottom) to
-    ``hi`` (top); ``marks`` labels each line's end (e.g. initials).
+    ``hi`` (top); ``marks`` labels each line's end (a name, shortened);
+    ``styles`` gives each line its marker (0-6, firmware/render.py MARKERS), so
+    a player keeps one marker on every page of the chart.
     """
 
-    def __init__(self, series, lo, hi, marks=()):
+    def __init__(self, series, lo, hi, marks=(), styles=None):
         self.series = series
         self.lo = lo
         self.hi = hi
         self.marks = marks
+        self.styles = tuple(range(len(series))) if styles is None else tuple(styles)
 
     def __eq__(self, other):
         return (isinstance(other, Chart) and self.series == other.series
-                and self.lo == other.lo and self.hi == other.hi and self.marks == other.marks)
+                and self.lo == other.lo and self.hi == other.hi and self.marks == other.marks
+                and self.styles == other.styles)
+
+
+def short_names(players, width=4):
+    """Each name cut to width letters, still telling the players apart."""
+    out = [p[:width] for p in players]
+    for i in range(len(out)):
+        for j in range(len(out)):
+            if i != j and out[i] == out[j] and len(players[i]) > width:
+                out[i] = players[i][:width - 1] + players[i][-1]
+    return tuple(out)
+
+
+def pad(text, width):
+    """text followed by spaces up to width characters (characters, not UTF-8 bytes).
+
+    ``"%-8s" % text`` pads by UTF-8 bytes on CircuitPython (Å, Ä, Ö count
+    twice) and ``str.ljust`` does not exist there: use this for names.
+    """
+    return text + " " * (width - len(text)) if len(text) < width else text
+
+
+def page_dots(page, pages):
+    """The page indicator: one dot per page, the shown one filled."""
+    return "".join("\u25cf" if k == page else "\u25cb" for k in range(pages))
 
 
 class Screen:

@@ -58,13 +58,35 @@ class TestExport(unittest.TestCase):
         self.assertEqual(again.state, g.state)
         self.assertEqual(json.loads(text)["dealer"], "Åsa")
         self.assertEqual(ex.export(g), "0002-fem")
+        # the game's own name again: its files are replaced, none is added
+        g.pop()
+        self.assertEqual(ex.export(g, "0001-fem"), "0001-fem")
+        self.assertEqual(sorted(os.listdir(DIR + "/games")),
+                         ["0001-fem.csv", "0001-fem.json", "0002-fem.csv", "0002-fem.json"])
+        with open(DIR + "/games/0001-fem.json") as f:
+            self.assertEqual(f.read(), record_text(g))
+        # a name that is not one of ours (a path, say) is not used
+        self.assertEqual(ex.export(g, "../code"), "0003-fem")
 
     def test_sheet(self):
         lines = sheet_text(game()).split("\r\n")
         self.assertEqual(lines[0], "hand,entry,Anna,Bo,Åsa")
         self.assertEqual(lines[1], "0,start,12,12,12")
-        self.assertEqual(lines[4], "3,fault Bo: för tidigt,10,14,12")
-        self.assertEqual(lines[6], '5,"correction: fel, rättat",7,11,12')
+        # hands numbered as the table counts them; the rest say where they stand
+        self.assertEqual(lines[2], "1,hand,10,9,12")
+        self.assertEqual(lines[3], ",all pass (before hand 2),10,9,12")
+        self.assertEqual(lines[4], ",fault Bo: för tidigt (before hand 2),10,14,12")
+        self.assertEqual(lines[5], "2,hand,7,12,12")
+        self.assertEqual(lines[6], '"",correction: fel, rättat (before hand 3),7,11,12'.replace(
+            '"",correction: fel, rättat (before hand 3)', ',"correction: fel, rättat (before hand 3)"'))
+
+    def test_sheet_in_swedish(self):
+        lines = sheet_text(game(), "sv").split("\r\n")
+        self.assertEqual(lines[0], "giv,händelse,Anna,Bo,Åsa")
+        self.assertEqual(lines[3], ",alla passar (före giv 2),10,9,12")
+        self.assertEqual(lines[4], ",knackfel Bo: för tidigt (före giv 2),10,14,12")
+        self.assertEqual(lines[6], ',"rättelse: fel, rättat (före giv 3)",7,11,12')
+        self.assertEqual(lines[7], ",pottens saldo,-6,-8,-8")
 
     def test_read_only(self):
         ex = Exporter(DIR, lambda: False)

@@ -1,0 +1,171 @@
+"""The device tier: boot.py and code.py on CircuitPython 10's own VM show, save and export what the simulator does.
+
+CircuitPython's unix port (tools/cpdevice.py finds it: ``CIRCUITPYTHON=``, or
+../shared/tools/circuitpython/ beside the checkout) runs the bundle that
+``make bundle`` builds, from ``.py`` and from CircuitPython ``.mpy``, with the
+fakes of tools/cpfakes/ for the board's modules. Every run is a power-on
+(boot.py, code.py), a key script with short and long presses, and a pulled
+plug; the NVM and the drive stay for the next run. After each run the frames
+the display showed (pixels, power, contrast), the NVM bytes and the files in
+games/ must equal the simulator's (tools/sim.py) fed the same keys. Where the
+port is not found, the tier is skipped with one line saying why.
+"""
+
+import json
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tools import cpdevice as C
+
+WHY = C.missing()
+if WHY:
+    pytest.skip("device tier skipped: %s" % WHY, allow_module_level=True)
+
+RECORDS = os.path.join(C.ROOT, "host_tests", "records")
+KINDS = ["py"] + (["mpy"] if C.mpy_cross() else [])
+HEAP = "512k"
+
+
+def entered_records():
+    """(name, keys) for every record of host_tests/records/ that can be entered (bad-* are refused)."""
+    from firmware import record
+    from tools import presses
+
+    out = []
+    for name in sorted(os.listdir(RECORDS)):
+        with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
+            doc = json.load(f)
+        doc = doc.get("record", doc) if "format" not in doc else doc
+        try:
+            record.load(doc)
+        except record.RecordError:
+            continue
+        out.append((name, presses.record_keys(doc)))
+    return out
+
+
+def same(dev_result, dev, sim_result, sim, what):
+    """Assert that a device run and a simulator run ended alike; say where they differ."""
+    assert dev_result.end and dev_result.end.startswith("END") and "power off" in dev_result.end, (
+        "%s: the device run did not end by the power switch:\n%s" % (what, dev_result.output[-3000:]))
+    i = C.first_difference(dev_result.frames, sim_result.frames)
+    if i is not None:
+        shown = [C.frame_text(f) for f in (dev_result.frames[i:i + 1] + sim_result.frames[i:i + 1])]
+        pytest.fail("%s: frame %d of %d/%d differs.\nCircuitPython:\n%s\nsimulator:\n%s\n%s" % (
+            what, i, len(dev_result.frames), len(sim_result.frames), shown[0] if shown else "-",
+            shown[1] if len(shown) > 1 else "-", dev_result.output[-1500:]))
+    assert dev.nvm() == sim.nvm(), "%s: NVM bytes differ" % what
+    assert dev.exports() == sim.exports(), "%s: exported files differ" % what
+
+
+@pytest.fixture(scope="module")
+def scenario_sim():
+    """The simulator's result after each run of the scenario, and its NVM and exports then."""
+    sim = C.SimDevice()
+    out = []
+    for _name, keys in C.scenario():
+        r = sim.run(keys)
+        out.append((r, sim.nvm(), sim.exports()))
+    sim.close()
+    return out
+
+
+class Snapshot:
+    def __init__(self, nvm, exports):
+        self._nvm = nvm
+        self._exports = exports
+
+    def nvm(self):
+        return self._nvm
+
+    def exports(self):
+        return self._exports
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_scenario_equals_the_simulator(kind, scenario_sim):
+    dev = C.Device(kind, heap=HEAP)
+    try:
+        for (name, keys), (sim_result, nvm, exports) in zip(C.scenario(), scenario_sim):
+            r = dev.run(keys)
+            same(r, dev, sim_result, Snapshot(nvm, exports), "%s bundle, run %r" % (kind, name))
+        files = sorted(dev.exports())
+        assert files == ["0001-fem.csv", "0001-fem.json", "0002-knack.csv", "0002-knack.json"]
+        knack = json.loads(dev.exports()["0002-knack.json"].decode("utf-8"))
+        assert knack["players"][0] == "ÖÅ" and len(knack["hands"]) == 1
+    finally:
+        dev.close()
+
+
+def test_scenario_does_what_it_says(scenario_sim):
+    """The planned keys really reach each step: dimmed and blanked screens, English, two exports."""
+    first, second, third, fourth = [r for r, _n, _e in scenario_sim]
+    assert any(f[2] < 0x80 for f in first.frames)  # dimmed (contrast 5)
+    assert any(not f[1] for f in fourth.frames) and fourth.frames[-1][1]  # blanked, then woken
+    assert sorted(scenario_sim[0][2]) == ["0001-fem.csv", "0001-fem.json"]
+    saved = json.loads(scenario_sim[0][2]["0001-fem.json"].decode("utf-8"))
+    assert saved["players"] == C.FEM_GAME["players"] and len(saved["hands"]) == 2
+    assert len(second.frames) > 20 and len(third.frames) > 20
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_record_entered_by_keys_equals_the_simulator(kind):
+    records = entered_records()
+    assert len(records) >= 10
+    devices = [C.Device(kind, heap=HEAP) for _ in records]
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            results = list(pool.map(lambda dk: dk[0].run(dk[1][1]), zip(devices, records)))
+        for dev, r, (name, keys) in zip(devices, results, records):
+            sim = C.SimDevice()
+            try:
+                same(r, dev, sim.run(keys), sim, "%s bundle, %s" % (kind, name))
+            finally:
+                sim.close()
+    finally:
+        for dev in devices:
+            dev.close()
+
+
+def test_power_cut_in_a_sector_erase_loses_the_game():
+    """A cut inside the first erase (a new base over the old slot): the RP2040's one sector is erased.
+
+    On a board the window is the sector erase (tens of ms); docs/STORAGE.md says what it costs.
+    """
+    dev = C.Device("py", heap=HEAP)
+    try:
+        dev.run(C.scenario()[0][1])
+        dev.run(C.scenario()[1][1])  # commits only: no erase
+        r = dev.run(C.scenario()[2][1], cut="erase:1")  # the new game is a new base
+        assert r.end and "power cut in erase 1" in r.end, r.output[-2000:]
+        assert dev.nvm() == b"\xff" * C.NVM_SIZE  # the one 4 KiB sector held both slots
+        again = dev.run("")
+        assert again.end and "power off" in again.end
+        sim = C.SimDevice()
+        try:
+            fresh = sim.run("")
+            # a fresh device: the set-up screen, nothing saved; the files exported before stay
+            same(again, dev, fresh, Snapshot(sim.nvm(), dev.exports()), "after the erase cut")
+        finally:
+            sim.close()
+    finally:
+        dev.close()
+
+
+def test_boot_button_held_leaves_the_drive_to_the_computer():
+    """boot.py with the boot button held: code.py cannot write the drive, export says so; none written."""
+    dev = C.Device("py", heap=HEAP)
+    try:
+        keys = C.scenario()[0][1]
+        r = dev.run(keys, held="GP10")
+        assert r.end and "power off" in r.end
+        assert dev.exports() == {}
+        sim = C.SimDevice(readonly=True)
+        try:
+            same(r, dev, sim.run(keys), sim, "boot button held")
+        finally:
+            sim.close()
+    finally:
+        dev.close()

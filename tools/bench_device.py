@@ -1,0 +1,224 @@
+"""Memory on CircuitPython's own VM (10.3, the 64-bit unix port): ``make bench`` prints it.
+
+* the smallest heap (``-X heapsize``, 4 KiB steps) at which the device
+  scenario (tools/cpdevice.py SCENARIO) shows, saves and exports exactly what
+  the simulator does, from the ``.py`` bundle and from the ``.mpy`` bundle;
+* the smallest heap at which ``firmware.replay`` replays every valid record
+  of host_tests/records/ and 40 random games of up to 60 entries
+  (tools/randgame.py): on CircuitPython's VM from ``.mpy``, and on
+  MicroPython from ``.py`` source (as ``python3 -m firmware.replay`` runs);
+* the heap each firmware module takes when imported (``.mpy``), largest first.
+
+The port is 64-bit: objects take roughly twice the RAM they take on a
+32-bit board such as the RP2040.
+"""
+
+import ast
+import glob
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+from tools import cpdevice as C
+
+ROOT = C.ROOT
+STEP = 4  # KiB
+RANDOM_GAMES = 40
+
+
+def scenario_reference():
+    """The simulator's frames, NVM and exports after each run of the scenario."""
+    sim = C.SimDevice()
+    out = []
+    try:
+        for _name, keys in C.scenario():
+            r = sim.run(keys)
+            out.append(([f[1:] for f in r.frames], sim.nvm(), sim.exports()))
+    finally:
+        sim.close()
+    return out
+
+
+def scenario_results(kind, heap_k):
+    dev = C.Device(kind, heap="%dk" % heap_k)
+    out = []
+    try:
+        for _name, keys in C.scenario():
+            r = dev.run(keys)
+            out.append(([f[1:] for f in r.frames], dev.nvm(), dev.exports()))
+        return out
+    finally:
+        dev.close()
+
+
+def scenario_passes(kind, heap_k, reference):
+    return scenario_results(kind, heap_k) == reference
+
+
+def smallest(passes, lo, hi):
+    """The smallest heap in KiB (STEP steps) in [lo, hi] at which passes(k); None if not even at hi."""
+    if not passes(hi):
+        return None
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2 // STEP * STEP
+        if passes(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def replay_files(folder):
+    """Every valid record of host_tests/records/ and RANDOM_GAMES random games of up to 60 entries."""
+    from firmware import record
+    from tools.randgame import random_game
+
+    paths = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "host_tests", "records", "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            doc = json.load(f)
+        doc = doc.get("record", doc) if "format" not in doc else doc
+        try:
+            record.load(doc)
+        except record.RecordError:
+            continue
+        path = os.path.join(folder, os.path.basename(path))
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(doc, f, ensure_ascii=False)
+        paths.append(path)
+    rng = random.Random(60)
+    for i in range(RANDOM_GAMES):
+        game = random_game(rng, rng.randint(40, 60))
+        path = os.path.join(folder, "random-%02d.json" % i)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(record.to_record(game), f, ensure_ascii=False)
+        paths.append(path)
+    return paths
+
+
+def replays(command, paths, env, cwd, expected):
+    def passes(heap_k):
+        for path in paths:
+            p = subprocess.run(command(heap_k, path), cwd=cwd, env=env, capture_output=True, text=True,
+                               timeout=120)
+            if p.returncode != 0 or p.stdout.strip() != expected[path]:
+                return False
+        return True
+
+    return passes
+
+
+def expected_results(paths):
+    from firmware.replay import run
+
+    out = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            out[path] = run(f.read())
+    return out
+
+
+def module_deps():
+    """{module: [firmware modules it imports at the top level]} for firmware/."""
+    from tools.bundle import imports_of
+
+    files = {}
+    for path in glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True):
+        rel = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+        files[rel[:-9] if rel.endswith(".__init__") else rel] = path
+    deps = {}
+    for name, path in files.items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        # top-level imports only: what importing the module costs
+        top = ast.Module(body=[n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom, ast.Try))],
+                         type_ignores=[])
+        need = set()
+        for imp in imports_of(ast.unparse(top), name, path.endswith("__init__.py")):
+            for cand in (imp.name, imp.name.rsplit(".", 1)[0]):
+                if cand in files and cand != name:
+                    need.add(cand)
+                    break
+        deps[name] = sorted(need)
+    return deps
+
+
+def import_costs(binary, bundle_dir):
+    deps = module_deps()
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for name, d in sorted(deps.items()):
+            f.write("%s %s\n" % (name, " ".join(d)))
+    try:
+        p = subprocess.run([binary, "-X", "heapsize=1024k", os.path.join(C.FAKES, "importcost.py"), f.name],
+                           env=dict(os.environ, MICROPYPATH=bundle_dir), capture_output=True, text=True)
+    finally:
+        os.unlink(f.name)
+    costs = {}
+    pool = []  # n_total_bytes of the qstr pool, before and after each import
+    for line in p.stdout.splitlines():
+        parts = line.split()
+        if line.startswith("qstr pool:"):
+            pool.append(int(line.rsplit("=", 1)[1]))
+        elif len(parts) == 3 and parts[0] == "import" and len(pool) >= 2:
+            costs[parts[1]] = int(parts[2]) - (pool[-1] - pool[-2])  # the module's objects, not the pool
+    costs["(qstr pool)"] = pool[-1] - pool[0] if pool else 0
+    if not costs:
+        print("device: import cost not measured: %s" % (p.stdout + p.stderr).strip()[-300:])
+    return costs
+
+
+def main():
+    why = C.missing()
+    if why:
+        print("device: skipped: %s" % why)
+        return
+    binary = C.circuitpython()
+    reference = scenario_reference()
+    kinds = ["py"] + (["mpy"] if C.mpy_cross() else [])
+    for kind in kinds:
+        ref = reference
+        what = "identical to the simulator"
+        if scenario_results(kind, 1024) != reference:
+            ref = scenario_results(kind, 1024)
+            what = "DIFFERENT FROM THE SIMULATOR (even at 1 MiB), the same as at 1 MiB"
+        k = smallest(lambda h, kind=kind, ref=ref: scenario_passes(kind, h, ref), 96, 512)
+        print("device: scenario (%d runs, power pulled between them) %s from a heap of "
+              "%s on CircuitPython's VM, %s bundle" % (len(C.scenario()), what, "%d KiB" % k if k else "> 512 KiB",
+                                                       kind))
+    with tempfile.TemporaryDirectory(prefix="bench-replay-") as folder:
+        paths = replay_files(folder)
+        expected = expected_results(paths)
+        if "mpy" in kinds:
+            from tools.mptest import compile_tree
+
+            mpy_dir = os.path.join(folder, "mpy")
+            compile_tree(C.mpy_cross(), os.path.join(ROOT, "firmware"), os.path.join(mpy_dir, "firmware"))
+            k = smallest(replays(lambda h, path: [binary, "-X", "heapsize=%dk" % h, "-m", "firmware.replay", path],
+                                 paths, dict(os.environ, MICROPYPATH=mpy_dir), folder, expected), 16, 512)
+            print("device: replay of %d records (%d random games of up to 60 entries) from a heap of %s on "
+                  "CircuitPython's VM, .mpy" % (len(paths), RANDOM_GAMES, "%d KiB" % k if k else "> 512 KiB"))
+            costs = import_costs(binary, mpy_dir)
+            if costs:
+                qstrs = costs.pop("(qstr pool)")
+                top = sorted(costs.items(), key=lambda kv: (-kv[1], kv[0]))
+                print("device: import cost (.mpy, heap after gc) of firmware/: %d bytes in all (%d of them the "
+                      "pool of names); by module: %s" % (sum(costs.values()) + qstrs, qstrs,
+                                                         ", ".join("%s %d" % kv for kv in top)))
+        from tools.mptest import tool
+
+        micropython = tool("micropython")
+        if micropython:
+            k = smallest(replays(lambda h, path: [micropython, "-X", "heapsize=%dk" % h, "-m", "firmware.replay",
+                                                  path],
+                                 paths, dict(os.environ), ROOT, expected), 16, 512)
+            print("device: replay of the same %d records from a heap of %s on MicroPython, from .py source"
+                  % (len(paths), "%d KiB" % k if k else "> 512 KiB"))
+        else:
+            print("device: no MicroPython here: replay from source not measured")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,116 @@
+"""Fake ``microcontroller``: ``Pin``, ``nvm`` (flash-backed ByteArray), ``reset()``.
+
+``nvm`` behaves like CircuitPython's ``nvm.ByteArray``: ``len``, index and
+slice reads (a slice is a new ``bytearray``), index and equal-length slice
+assignment (``ValueError`` otherwise). Each assignment is one flash write;
+when the bytes it replaces are not all erased (0xFF) CircuitPython reads the
+whole sector, erases it and programs it again. The bytes live in a host file
+(``nvm`` in the launcher config), so they survive a power cut between runs.
+A config ``cut`` of ``N`` cuts the power at the N-th assignment (1-based)
+before it writes anything; ``erase:N`` cuts it in the N-th erase, after the
+sector was erased and before it was programmed again: the whole sector reads
+0xFF (on an RP2040 the 4 KiB NVM is one sector).
+"""
+
+import _fakestate as S
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board." + self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __eq__(self, other):
+        return isinstance(other, Pin) and other.name == self.name
+
+
+class ByteArray:
+    def __init__(self, path, size, sector):
+        self._f = open(path, "r+b")  # noqa: SIM115 (the flash: open while powered)
+        self._data = bytearray(self._f.read())
+        if len(self._data) != size:
+            raise ValueError("nvm file is %d bytes, not %d" % (len(self._data), size))
+        self._sector = sector
+        self.writes = 0
+        self.erases = 0
+        cut = S.cfg.get("cut", "")
+        self._cut_erase = cut.startswith("erase:")
+        self._cut_at = int(cut.split(":")[-1]) if cut else 0
+
+    def __len__(self):
+        return len(self._data)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return bytearray(self._data[index])
+        return self._data[index]
+
+    def __setitem__(self, index, value):
+        n = len(self._data)
+        if isinstance(index, slice):
+            start, stop, step = index.start, index.stop, index.step
+            if step not in (None, 1):
+                raise NotImplementedError("only slices with step=1 (aka None) are supported")
+            start = 0 if start is None else (start + n if start < 0 else start)
+            stop = n if stop is None else (stop + n if stop < 0 else stop)
+            start = min(max(start, 0), n)
+            stop = min(max(stop, start), n)
+            if len(value) != stop - start:
+                raise ValueError("Slice and value different lengths.")
+            self._write(start, value)
+        else:
+            if index < 0:
+                index += n
+            if not 0 <= index < n:
+                raise IndexError("index out of range")
+            if not 0 <= value <= 255:
+                raise ValueError("Bytes must be between 0 and 255.")
+            self._write(index, bytes((value,)))
+
+    def _write(self, start, value):
+        if not len(value):
+            return
+        self.writes += 1
+        stop = start + len(value)
+        erased = True
+        for i in range(start, stop):
+            if self._data[i] != 0xFF:
+                erased = False
+                break
+        if self.writes == self._cut_at and not self._cut_erase:
+            raise S.PowerOff("power cut before nvm write %d" % self.writes)
+        if not erased:
+            self.erases += 1
+            first = start - start % self._sector
+            last = min(len(self._data), stop - (stop - 1) % self._sector - 1 + self._sector)
+            if self._cut_erase and self.erases == self._cut_at:
+                for i in range(first, last):
+                    self._data[i] = 0xFF
+                self._flush(first, last)
+                raise S.PowerOff("power cut in erase %d (nvm write %d)" % (self.erases, self.writes))
+        self._data[start:stop] = value
+        self._flush(start, stop)
+
+    def _flush(self, start, stop):
+        f = self._f
+        f.seek(start)
+        f.write(memoryview(self._data)[start:stop])
+        f.flush()
+
+
+nvm = None
+if S.cfg.get("nvm"):
+    nvm = ByteArray(S.cfg["nvm"], int(S.cfg.get("nvm_size", "4096")), int(S.cfg.get("sector", "4096")))
+
+
+def reset():
+    raise S.PowerOff("microcontroller.reset()")
+
+
+def on_next_reset(run_mode):
+    pass
