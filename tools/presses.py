@@ -173,7 +173,7 @@ class Planner:
             pick = self.expect(E.SeatList)
             self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
             self.expect(E.FemWalk)
-        self.save(view)
+        self.finish(view)
 
     def rows(self, view, wanted):
         """Answer the rows of a Rows walk (fem, knack) until they all hold wanted."""
@@ -210,7 +210,7 @@ class Planner:
                 self.press("B")
         raise PlanError("the rows did not finish:\n" + self.app.screen.text())
 
-    def save(self, view):
+    def finish(self, view):
         """On a finished walk: OK saves (through the preview when the walk shows one)."""
         if self.app.view is view:
             self.press("c")
@@ -254,7 +254,7 @@ class Planner:
                     self.pick_pos(step, k, n)
             self.press("c")
         else:
-            self.save(walk)
+            self.finish(walk)
 
     def pick_pos(self, step, k, n):
         """On the JoinStep: move from the save position to candidate k and OK."""

@@ -172,7 +172,7 @@ class Preview(ListView):
         return Screen(clip(self.title(app), app.cols), rows)
 
 
-def save_entry(view, app):
+def conclude(view, app):
     """Check view.entry(); save it when every change is on the screen, else the preview.
 
     view has flow, n (rows it shows) and entry(); a refusal returns to view."""
@@ -369,8 +369,8 @@ class Rows(View):
     def entry(self):
         return None
 
-    def save(self, app):
-        save_entry(self, app)
+    def conclude(self, app):
+        conclude(self, app)
 
     def after(self):
         """The state after the entry as it stands (None when the core refuses it)."""
@@ -459,7 +459,7 @@ class FemWalk(Rows):
             return
         if self.done:
             if ev == K.OK:
-                self.save(app)
+                self.conclude(app)
             elif ev == K.PREV and self.cursor < self.n:
                 self.answer(app, PASS)
             elif ev == K.PREV_LONG and self.cursor < self.n:
@@ -682,11 +682,11 @@ class ResultList(PickList):
         if i > self.total:
             app.view = KnackWalk(app, self.b)
             return
-        save_entry(_ResultSave(self, i), app)
+        conclude(_ResultSave(self, i), app)
 
 
 class _ResultSave:
-    """Rows.save for a result row: the same check, the preview when not all is shown."""
+    """conclude() for a result row: the same check, the preview when not all is shown."""
 
     def __init__(self, view, t):
         self.flow = view.b.flow
@@ -768,7 +768,7 @@ class KnackWalk(Rows):
                 if self.candidates():
                     app.view = JoinStep(self)
                 else:
-                    self.save(app)
+                    self.conclude(app)
             return
         if ev == K.OK:
             self.answer(app, self.shown)
@@ -835,7 +835,7 @@ class JoinStep(View):
             self.move(1)
         if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
             if self.pos < 0:
-                save_entry(self, app)
+                conclude(self, app)
             else:
                 self.joined ^= 1 << self.cands[self.pos]
                 self.pos = -1
