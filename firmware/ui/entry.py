@@ -13,7 +13,7 @@ from firmware.ui.views import ListView, View, Walk, Window, clip, is_back
 
 PASS = -1
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
-                 "did not ask go along", "")
+                 "did not ask go along", "late Rödskägg call", "")
 ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
 MAX_DELTA = 30
 
@@ -432,6 +432,7 @@ class FemWalk(Rows):
     def __init__(self, app, flow):
         seats = speaking_order(flow.state)
         self.call = score.NO_SEAT
+        self.faults = ()  # penalties during the hand: ((seat, reason), ...)
         old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
         values = None
         if old is not None:
@@ -439,6 +440,7 @@ class FemWalk(Rows):
             if old[0] == score.PLAY:
                 values = [old[1][s] for s in seats]
                 self.call = old[2]
+                self.faults = old[3]
             elif old[0] == score.LONE and old[1] in seats:
                 values[seats.index(old[1])] = 1
         Rows.__init__(self, flow, seats, values)
@@ -520,7 +522,7 @@ class FemWalk(Rows):
         call = self.call  # on a player who passed: the core refuses it, and says why
         if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
             return (score.LONE, played[0])
-        return (score.PLAY, tuple(tricks), call)
+        return (score.PLAY, tuple(tricks), call, self.faults)
 
     def head(self, app, after):
         hand = self.flow.hand()
@@ -557,6 +559,7 @@ class Bidding:
         self.old = old
         self.declarer = old[1] if old else -1
         self.bid = old[2] if old else None
+        self.faults = old[5] if old else ()  # penalties during the hand
         cursor = (len(self.seats) - 1) // 2
         if old and self.declarer in self.seats:
             cursor = self.seats.index(self.declarer)
@@ -643,7 +646,7 @@ class ResultList(PickList):
         b = self.b
         tricks = [0] * b.flow.state.n
         tricks[b.declarer] = t
-        return (score.BID, b.declarer, b.bid, tuple(tricks), 0)
+        return (score.BID, b.declarer, b.bid, tuple(tricks), 0, b.faults)
 
     def after(self, t):
         if t not in self.cache:
@@ -757,7 +760,7 @@ class KnackWalk(Rows):
 
     def entry(self):
         t = self.tricks() if self.done else [0] * self.flow.state.n
-        return (score.BID, self.b.declarer, self.b.bid, tuple(t), 0)
+        return (score.BID, self.b.declarer, self.b.bid, tuple(t), 0, self.b.faults)
 
     def event(self, app, ev):
         if is_back(ev):
@@ -818,7 +821,7 @@ class JoinStep(View):
 
     def entry(self):
         w = self.walk
-        return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined)
+        return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
 
     def move(self, d):
         k = len(self.cands) + 1
