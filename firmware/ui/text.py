@@ -153,6 +153,8 @@ SV = (
     "pot balance\tpottens saldo\n"
     "(earlier hands not kept)\t(tidigare givar ej sparade)\n"
     "Export pending\tExport väntar\n"
+    "Hands 1-%d were not kept: score sheet only\tGivar 1-%d sparades inte: bara protokollet\n"
+    "the drive could not be written\tenheten gick inte att skriva\n"
     "Not exported yet: it is written at the next start without the boot button held.\t"
     "Ej exporterat än: skrivs vid nästa start utan att startknappen hålls.\n"
     "The finished game is not exported yet; a new game replaces it.\t"
@@ -248,6 +250,57 @@ REASONS = (
     ("the game is over", "Spelet är slut", "The game is over"),
     ("a correction must change", "Rättelsen ändrar inget", "The correction changes nothing"),
 )
+
+
+# A refusal of the core (EntryError / RulesError .code and .params) in words:
+# (code, what each param is, English, Swedish). Params: s a seat (shown as the
+# player's name), d a number, t a text shown as it is.
+REFUSALS = (
+    ("over", "s", "The game is over: %s has won", "Spelet är slut: %s har vunnit"),
+    ("out", "s", "%s is out of the game", "%s är ute ur spelet"),
+    ("not_in_extra", "s", "%s is not in the extra hand", "%s är inte med i omspelet"),
+    ("cannot_play", "s", "%s cannot play this hand", "%s kan inte spela den här given"),
+    ("cannot_take", "s", "%s cannot take tricks in this hand", "%s kan inte ta stick i den här given"),
+    ("cannot_join", "s", "%s cannot join this hand", "%s kan inte gå med i den här given"),
+    ("nobody", "", "Nobody played: all pass", "Ingen spelade: alla passar"),
+    ("lone", "", "Only one played: lone", "Bara en spelade: ensam"),
+    ("tricks_sum", "dd", "Tricks: %d of %d", "Stick: %d av %d"),
+    ("tricks_over", "dd", "Tricks: %d, more than %d", "Stick: %d, mer än %d"),
+    ("call_off", "", "The call is off", "Rödskägg är avstängt"),
+    ("call_who", "", "Only a player who plays can call", "Bara en som spelar kan ropa Rödskägg"),
+    ("bid_range", "d", "The bid must be %d-6 or R", "Budet ska vara %d-6 eller R"),
+    ("go_along_off", "", "Go along is off", "Går med är avstängt"),
+    ("declarer_join", "", "The declarer cannot join", "Spelföraren kan inte gå med"),
+    ("joiner_tricks", "d", "Joiners share the last two tricks, not %d",
+     "De som går med delar på de två sista sticken, inte %d"),
+    ("no_change", "", "The correction changes nothing", "Rättelsen ändrar inget"),
+    ("not_over", "", "The game is not over yet", "Spelet är inte slut än"),
+    ("series_over", "", "The series is over", "Serien är slut"),
+    ("same_name", "t", "Two players are called %s", "Två spelare heter %s"),
+    ("name", "d", "A name is 1-%d letters", "Ett namn har 1-%d tecken"),
+    ("players", "tddd", "%s needs %d-%d players, not %d", "%s behöver %d-%d spelare, inte %d"),
+    ("dealer", "", "The dealer must be one of the players", "Givaren ska vara en av spelarna"),
+    ("rules", "", "These rules cannot be played together", "De här reglerna går inte ihop"),
+    ("invalid", "", "Not a valid entry", "Ogiltig inmatning"),
+)
+
+
+def refusal(lang, code, params, players=None):
+    """A refusal's code and params in words of lang, players named; None for an unknown code."""
+    for c, kinds, en, sv in REFUSALS:
+        if c != code:
+            continue
+        if len(params) != len(kinds):
+            return None
+        vals = []
+        for k, v in zip(kinds, params):
+            if k == "s":
+                if players is None or not isinstance(v, int) or not 0 <= v < len(players):
+                    return None
+                v = players[v]
+            vals.append(v)
+        return (sv if lang == "sv" else en) % tuple(vals)
+    return None
 
 
 def explain(lang, message):
