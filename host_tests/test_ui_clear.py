@@ -408,7 +408,7 @@ def english_only_words():
             a, b = line.split("\t", 1)
             en.update(w.lower() for w in _words(a))
             sv.update(w.lower() for w in _words(b))
-    for _c, _k, e, s in T.REFUSALS:
+    for _c, _k, e, s in T.refusals():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
     for _m, s, e in T.REASONS:
@@ -464,9 +464,9 @@ def test_every_refusal_is_swedish_and_names_players():
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
-    known = {c for c, _k, _e, _s in T.REFUSALS}
+    known = {c for c, _k, _e, _s in T.refusals()}
     assert codes <= known, "refusal codes without words: %s" % sorted(codes - known)
-    for code, kinds, _en, _sv in T.REFUSALS:
+    for code, kinds, _en, _sv in T.refusals():
         params = tuple(2 if k == "s" else 5 if k == "d" else "fem" for k in kinds)
         words = T.refusal("sv", code, params, players)
         assert words and "seat" not in words and "3" not in words.replace("5", "")

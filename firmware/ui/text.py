@@ -252,55 +252,62 @@ REASONS = (
 )
 
 
-# A refusal of the core (EntryError / RulesError .code and .params) in words:
-# (code, what each param is, English, Swedish). Params: s a seat (shown as the
-# player's name), d a number, t a text shown as it is.
+# A refusal of the core (EntryError / RulesError .code and .params) in words, one
+# line each: "code<TAB>params<TAB>English<TAB>Swedish" (one string: one object in RAM).
+# Params: s a seat (shown as the player's name), d a number, t a text shown as it is.
 REFUSALS = (
-    ("over", "s", "The game is over: %s has won", "Spelet är slut: %s har vunnit"),
-    ("out", "s", "%s is out of the game", "%s är ute ur spelet"),
-    ("not_in_extra", "s", "%s is not in the extra hand", "%s är inte med i omspelet"),
-    ("cannot_play", "s", "%s cannot play this hand", "%s kan inte spela den här given"),
-    ("cannot_take", "s", "%s cannot take tricks in this hand", "%s kan inte ta stick i den här given"),
-    ("cannot_join", "s", "%s cannot join this hand", "%s kan inte gå med i den här given"),
-    ("nobody", "", "Nobody played: all pass", "Ingen spelade: alla passar"),
-    ("lone", "", "Only one played: lone", "Bara en spelade: ensam"),
-    ("tricks_sum", "dd", "Tricks: %d of %d", "Stick: %d av %d"),
-    ("tricks_over", "dd", "Tricks: %d, more than %d", "Stick: %d, mer än %d"),
-    ("call_off", "", "The call is off", "Rödskägg är avstängt"),
-    ("call_who", "", "Only a player who plays can call", "Bara en som spelar kan ropa Rödskägg"),
-    ("bid_range", "d", "The bid must be %d-6 or R", "Budet ska vara %d-6 eller R"),
-    ("go_along_off", "", "Go along is off", "Går med är avstängt"),
-    ("declarer_join", "", "The declarer cannot join", "Spelföraren kan inte gå med"),
-    ("joiner_tricks", "d", "Joiners share the last two tricks, not %d",
-     "De som går med delar på de två sista sticken, inte %d"),
-    ("no_change", "", "The correction changes nothing", "Rättelsen ändrar inget"),
-    ("not_over", "", "The game is not over yet", "Spelet är inte slut än"),
-    ("series_over", "", "The series is over", "Serien är slut"),
-    ("same_name", "t", "Two players are called %s", "Två spelare heter %s"),
-    ("name", "d", "A name is 1-%d letters", "Ett namn har 1-%d tecken"),
-    ("players", "tddd", "%s needs %d-%d players, not %d", "%s behöver %d-%d spelare, inte %d"),
-    ("dealer", "", "The dealer must be one of the players", "Givaren ska vara en av spelarna"),
-    ("rules", "", "These rules cannot be played together", "De här reglerna går inte ihop"),
-    ("invalid", "", "Not a valid entry", "Ogiltig inmatning"),
+    "\n"
+    "over\ts\tThe game is over: %s has won\tSpelet är slut: %s har vunnit\n"
+    "out\ts\t%s is out of the game\t%s är ute ur spelet\n"
+    "not_in_extra\ts\t%s is not in the extra hand\t%s är inte med i omspelet\n"
+    "cannot_play\ts\t%s cannot play this hand\t%s kan inte spela den här given\n"
+    "cannot_take\ts\t%s cannot take tricks in this hand\t%s kan inte ta stick i den här given\n"
+    "cannot_join\ts\t%s cannot join this hand\t%s kan inte gå med i den här given\n"
+    "nobody\t\tNobody played: all pass\tIngen spelade: alla passar\n"
+    "lone\t\tOnly one played: lone\tBara en spelade: ensam\n"
+    "tricks_sum\tdd\tTricks: %d of %d\tStick: %d av %d\n"
+    "tricks_over\tdd\tTricks: %d, more than %d\tStick: %d, mer än %d\n"
+    "call_off\t\tThe call is off\tRödskägg är avstängt\n"
+    "call_who\t\tOnly a player who plays can call\tBara en som spelar kan ropa Rödskägg\n"
+    "bid_range\td\tThe bid must be %d-6 or R\tBudet ska vara %d-6 eller R\n"
+    "go_along_off\t\tGo along is off\tGår med är avstängt\n"
+    "declarer_join\t\tThe declarer cannot join\tSpelföraren kan inte gå med\n"
+    "joiner_tricks\td\tJoiners share the last two tricks, not %d\t"
+    "De som går med delar på de två sista sticken, inte %d\n"
+    "no_change\t\tThe correction changes nothing\tRättelsen ändrar inget\n"
+    "not_over\t\tThe game is not over yet\tSpelet är inte slut än\n"
+    "series_over\t\tThe series is over\tSerien är slut\n"
+    "same_name\tt\tTwo players are called %s\tTvå spelare heter %s\n"
+    "name\td\tA name is 1-%d letters\tEtt namn har 1-%d tecken\n"
+    "players\ttddd\t%s needs %d-%d players, not %d\t%s behöver %d-%d spelare, inte %d\n"
+    "dealer\t\tThe dealer must be one of the players\tGivaren ska vara en av spelarna\n"
+    "rules\t\tThese rules cannot be played together\tDe här reglerna går inte ihop\n"
+    "invalid\t\tNot a valid entry\tOgiltig inmatning\n"
 )
+
+
+def refusals():
+    """(code, params, English, Swedish) for every refusal the UI words (tests, docs)."""
+    return [tuple(line.split("\t")) for line in REFUSALS.split("\n") if line]
 
 
 def refusal(lang, code, params, players=None):
     """A refusal's code and params in words of lang, players named; None for an unknown code."""
-    for c, kinds, en, sv in REFUSALS:
-        if c != code:
-            continue
-        if len(params) != len(kinds):
-            return None
-        vals = []
-        for k, v in zip(kinds, params):
-            if k == "s":
-                if players is None or not isinstance(v, int) or not 0 <= v < len(players):
-                    return None
-                v = players[v]
-            vals.append(v)
-        return (sv if lang == "sv" else en) % tuple(vals)
-    return None
+    i = REFUSALS.find("\n%s\t" % code)
+    if i < 0 or not code:
+        return None
+    line = REFUSALS[i + 1:REFUSALS.find("\n", i + 1)]
+    _c, kinds, en, sv = line.split("\t")
+    if len(params) != len(kinds):
+        return None
+    vals = []
+    for k, v in zip(kinds, params):
+        if k == "s":
+            if players is None or not isinstance(v, int) or not 0 <= v < len(players):
+                return None
+            v = players[v]
+        vals.append(v)
+    return (sv if lang == "sv" else en) % tuple(vals)
 
 
 def explain(lang, message):
