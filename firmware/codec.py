@@ -14,6 +14,11 @@ dealer, past winners of the series, an optional snapshot State (the entries
 compacted away) and the entries kept. A commit payload is a list of
 operations on that image: append an entry, cut the log, replace, delete or
 insert an entry, set the settings. See Image.apply.
+
+Format 2 (written now) adds the penalties during a hand (bit 7 of a played
+hand's first byte, then a byte of seats and their reasons) and the option
+``fail_extra``. Format 1 (the firmware before) is still read: its rule mask
+has no ``fail_extra`` bit and its hands have no penalties during the hand.
 """
 
 try:
@@ -23,11 +28,13 @@ except ImportError:  # a small build without binascii: the same CRC-32, bit by b
 
 from firmware import score
 from firmware.game import MAX_NAME, MAX_PLAYERS
-from firmware.rules import OPTIONS, PRESETS, Rules
+from firmware.rules import OPTION_NAMES, OPTIONS, PRESETS, Rules
 
 MAGIC = 0xB5
-VERSION = 1  # the format this firmware writes; READABLE lists what it reads
-READABLE = (1,)
+VERSION = 2  # the format this firmware writes; READABLE lists what it reads
+READABLE = (1, 2)
+V1_NEW_OPTION = OPTION_NAMES.index("fail_extra")  # the one option format 1 has no bit for
+F_FAULTS = 0x80  # in a played hand's first byte: penalties during the hand follow
 
 # Base payload flags
 F_GAME = 1
@@ -163,14 +170,16 @@ def put_entry(out, entry, n):
     """Append the compact form of an entry tuple (score.py) for n players."""
     kind = entry[0]
     if kind == score.PLAY:
-        out.append(kind | (entry[2] + 1) << 4)
+        out.append(kind | (entry[2] + 1) << 4 | (F_FAULTS if entry[3] else 0))
         out.extend(_pack3(entry[1], 1))
+        _put_faults(out, entry[3])
     elif kind == score.BID:
-        _k, declarer, bid, tricks, joined = entry
-        out.append(kind | declarer << 4)
+        _k, declarer, bid, tricks, joined, faults = entry
+        out.append(kind | declarer << 4 | (F_FAULTS if faults else 0))
         out.append(bid)
         out.extend(_pack3(tricks, 0))
         out.append(joined)
+        _put_faults(out, faults)
     elif kind == score.LONE:
         out.append(kind | entry[1] << 4)
     elif kind == score.ALL_PASS:
@@ -196,16 +205,38 @@ def put_entry(out, entry, n):
         raise CodecError("not an entry")
 
 
+def _put_faults(out, faults):
+    """Penalties during a hand: a byte of seats, then each one's reason (in seat order)."""
+    if faults:
+        mask = 0
+        for seat, _r in faults:
+            mask |= 1 << seat
+        out.append(mask)
+        for _s, reason in faults:
+            put_text(out, reason)
+
+
+def _get_faults(r, n):
+    mask = r.u8()
+    if not mask or mask >> n:
+        raise CodecError("bad penalties during a hand")
+    return tuple((s, r.text()) for s in range(n) if mask >> s & 1)
+
+
 def entry_size(entry, n):
     out = bytearray()
     put_entry(out, entry, n)
     return len(out)
 
 
-def get_entry(r, n, first):
+def get_entry(r, n, first, version=VERSION):
     """Decode one entry whose first byte (already read) is first."""
     kind = first & 0x0F
     high = first >> 4
+    faults = False
+    if kind <= score.BID and version > 1:
+        faults = first & F_FAULTS
+        high &= 7
     if kind == score.PLAY:
         if high > n:
             raise CodecError("bad call")
@@ -213,12 +244,13 @@ def get_entry(r, n, first):
         for t in tricks:
             if t > 5:
                 raise CodecError("bad tricks")
-        return (kind, tricks, high - 1)
+        return (kind, tricks, high - 1, _get_faults(r, n) if faults else ())
     if kind == score.BID:
         declarer = _seat(high, n)
         bid = r.u8()
         tricks = _unpack3(r, n, 0)
-        return (kind, declarer, bid, tricks, r.u8())
+        joined = r.u8()
+        return (kind, declarer, bid, tricks, joined, _get_faults(r, n) if faults else ())
     if kind == score.LONE:
         return (kind, _seat(high, n))
     if kind == score.ALL_PASS:
@@ -259,12 +291,15 @@ def put_rules(out, rules):
     out.extend(extra)
 
 
-def get_rules(r):
+def get_rules(r, version=VERSION):
     preset = r.u8()
     if preset >= len(PRESETS):
         raise CodecError("bad preset")
     codes = bytearray(Rules(PRESETS[preset]).codes())
     mask = int.from_bytes(r.take(3), "little")
+    if version == 1:  # no fail_extra bit: the options after it are one bit lower
+        low = mask & ((1 << V1_NEW_OPTION) - 1)
+        mask = low | (mask ^ low) << 1
     if mask >> len(OPTIONS):
         raise CodecError("bad rules")
     for i in range(len(OPTIONS)):
@@ -354,7 +389,7 @@ class Image:
                 and tuple(self.players) == tuple(players) and self.dealer == dealer
                 and list(self.past) == list(past))
 
-    def apply(self, payload):
+    def apply(self, payload, version=VERSION):
         """Apply a commit payload (raises CodecError, image unchanged on error)."""
         r = Reader(payload)
         entries = list(self.entries)
@@ -369,7 +404,7 @@ class Image:
             if low < score.KIND_COUNT:
                 if not self.has_game():
                     raise CodecError("entry without a game")
-                entries.append(get_entry(r, n, b))
+                entries.append(get_entry(r, n, b, version))
             elif b == OP_SETTINGS:
                 settings = r.take(r.uvar())
             elif b == OP_NO_SETTINGS:
@@ -386,7 +421,7 @@ class Image:
                 elif b == OP_DEL:
                     del entries[i]
                 else:
-                    e = get_entry(r, n, r.u8())
+                    e = get_entry(r, n, r.u8(), version)
                     if b == OP_SET:
                         entries[i] = e
                     else:
@@ -443,7 +478,7 @@ def decode_base(payload, version=None):
     if flags & F_SETTINGS:
         im.settings = r.take(r.uvar())
     if flags & F_GAME:
-        im.rules = get_rules(r)
+        im.rules = get_rules(r, version)
         n = r.u8()
         if not 2 <= n <= MAX_PLAYERS:
             raise CodecError("bad player count")
@@ -457,7 +492,7 @@ def decode_base(payload, version=None):
         if flags & F_SNAPSHOT:
             im.k = r.uvar()
             im.base = get_state(r, im.rules, n)
-        im.entries = [get_entry(r, n, r.u8()) for _ in range(r.uvar())]
+        im.entries = [get_entry(r, n, r.u8(), version) for _ in range(r.uvar())]
     elif flags & F_SNAPSHOT:
         raise CodecError("bad flags")
     if not r.done():

@@ -61,6 +61,12 @@ def _csv_row(fields):
     return ",".join(_csv_field(f) for f in fields) + "\r\n"
 
 
+def _faults(players, faults, lang):
+    """Penalties during a hand, for the entry column: ", penalty Bo: late Rödskägg call"."""
+    return "".join(", %s: %s" % (tr(lang, "penalty %s") % players[s], _reason(lang, reason))
+                   for s, reason in faults)
+
+
 def describe(players, entry, lang="en"):
     """A few words for an entry in lang: the CSV's second column."""
     kind = entry[0]
@@ -68,10 +74,10 @@ def describe(players, entry, lang="en"):
         text = tr(lang, "hand")
         if entry[2] != score.NO_SEAT:
             text += ", " + tr(lang, "%s called") % players[entry[2]]
-        return text
+        return text + _faults(players, entry[3], lang)
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else str(entry[2])
-        return tr(lang, "%s bid %s") % (players[entry[1]], bid)
+        return tr(lang, "%s bid %s") % (players[entry[1]], bid) + _faults(players, entry[5], lang)
     if kind == score.LONE:
         return tr(lang, "%s alone") % players[entry[1]]
     if kind == score.ALL_PASS:

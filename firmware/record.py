@@ -21,8 +21,8 @@ ENTRY_KEYS = (
     ("misdeal", ("misdeal", "knocked")),
     ("all_pass", ("all_pass",)),
     ("lone", ("lone",)),
-    ("declarer", ("declarer", "bid", "tricks", "joined")),
-    ("tricks", ("tricks", "call")),
+    ("declarer", ("declarer", "bid", "tricks", "joined", "faults")),
+    ("tricks", ("tricks", "call", "faults")),
 )
 
 
@@ -70,6 +70,17 @@ def _reason(obj):
     if not isinstance(reason, str):
         _fail("the reason must be text")
     return reason
+
+
+def _faults(players, obj):
+    """The "faults" of a played hand -> ((seat, reason), ...) in seat order."""
+    faults = obj.get("faults", {})
+    if not isinstance(faults, dict):
+        _fail("faults must be an object of names and reasons")
+    got: list = [()] * len(players)  # (reason,) per seat that has one
+    for name, reason in sorted(faults.items()):  # names are unique: reasons are never compared
+        got[_seat(players, name, "faults:")] = (reason,)
+    return tuple((s, got[s][0]) for s in range(len(players)) if got[s])
 
 
 def entry_from_json(players, obj):
@@ -120,12 +131,12 @@ def entry_from_json(players, obj):
             if mask & bit:
                 _fail("%s joined twice" % name)
             mask |= bit
-        return (score.BID, declarer, bid, tricks, mask)
+        return (score.BID, declarer, bid, tricks, mask, _faults(players, obj))
     tricks = _names_to_counts(players, obj["tricks"], "tricks", 0, 5, -1)
     call = score.NO_SEAT
     if "call" in obj:
         call = _seat(players, obj["call"], "call:")
-    return (score.PLAY, tricks, call)
+    return (score.PLAY, tricks, call, _faults(players, obj))
 
 
 def entry_to_json(players, entry):
@@ -135,9 +146,9 @@ def entry_to_json(players, entry):
         obj = {"tricks": _counts_to_names(players, entry[1], lambda t: t >= 0)}
         if entry[2] != score.NO_SEAT:
             obj["call"] = players[entry[2]]
-        return obj
+        return _faults_to_json(players, entry[3], obj)
     if kind == score.BID:
-        _k, declarer, bid, tricks, joined = entry
+        _k, declarer, bid, tricks, joined, faults = entry
         obj = {"declarer": players[declarer], "bid": "R" if bid == score.BID_R else bid,
                "tricks": {}}
         for seat in range(len(players)):
@@ -145,7 +156,7 @@ def entry_to_json(players, entry):
                 obj["tricks"][players[seat]] = tricks[seat]
         if joined:
             obj["joined"] = [players[s] for s in range(len(players)) if joined >> s & 1]
-        return obj
+        return _faults_to_json(players, faults, obj)
     if kind == score.LONE:
         return {"lone": players[entry[1]]}
     if kind == score.ALL_PASS:
@@ -155,6 +166,12 @@ def entry_to_json(players, entry):
     if kind == score.FAULT:
         return {"fault": players[entry[1]], "reason": entry[2]}
     return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": entry[2]}
+
+
+def _faults_to_json(players, faults, obj):
+    if faults:
+        obj["faults"] = {players[s]: reason for s, reason in faults}
+    return obj
 
 
 # The order RECORD.md writes an entry's keys in. json.dumps(dict) follows the dict's

@@ -25,6 +25,7 @@ OPTIONS = (
     ("call_fail", False, (0, 20), (5, None, None)),
     ("contract", True, ("bid", "tricks"), (None, "bid", "tricks")),
     ("min_bid", False, (1, 6), (None, 1, 1)),
+    ("fail_extra", False, (0, 20), (None, 0, 0)),
     ("rs_fail", True, ("add", "out"), (None, "add", "out")),
     ("rs_fail_points", False, (0, 20), (None, 6, 6)),
     ("defenders_score", True, OFF_ON, (None, False, True)),
@@ -77,6 +78,7 @@ class Rules:
     call_fail: int
     contract: str
     min_bid: int
+    fail_extra: int
     rs_fail: str
     rs_fail_points: int
     defenders_score: bool

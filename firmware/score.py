@@ -2,17 +2,22 @@
 
 Entries are small tuples with players as seat numbers (0 = first seat):
 
-========================================  =========================================
-``(PLAY, tricks, call)``                   ``fem`` hand; tricks[seat] is -1 for a
-                                           player who passed; call is a seat or -1
-``(BID, declarer, bid, tricks, joined)``   ``bud``/``knack`` hand; bid 1-6 or BID_R;
-                                           tricks[seat] >= 0; joined is a seat bitmask
-``(LONE, seat)``                           ``fem``: only seat wanted to play
-``(ALL_PASS,)``                            nobody played / nobody bid
-``(MISDEAL, knocked)``                     void hand; knocked is a bool
-``(FAULT, seat, reason)``                  knock fault: seat gets ``penalty``
-``(ADJUST, deltas, reason)``               manual correction, deltas[seat]
-========================================  =========================================
+================================================  ===================================
+``(PLAY, tricks, call, faults)``                   ``fem`` hand; tricks[seat] is -1 for
+                                                   a player who passed; call: a seat or -1
+``(BID, declarer, bid, tricks, joined, faults)``   ``bud``/``knack`` hand; bid 1-6 or
+                                                   BID_R; tricks[seat] >= 0; joined is a
+                                                   seat bitmask
+``(LONE, seat)``                                   ``fem``: only seat wanted to play
+``(ALL_PASS,)``                                    nobody played / nobody bid
+``(MISDEAL, knocked)``                             void hand; knocked is a bool
+``(FAULT, seat, reason)``                          knock fault: seat gets ``penalty``
+``(ADJUST, deltas, reason)``                       manual correction, deltas[seat]
+================================================  ===================================
+
+``faults`` are the penalties during a hand: a tuple of ``(seat, reason)``
+pairs in seat order, each seat at most once, ``()`` when none; each such
+seat gets ``penalty`` with the hand, before the end-of-game check.
 
 ``check`` validates without touching the state; ``apply`` checks and then
 changes the state in place. Everything else (undo, edit, replay) is a fold of
@@ -126,7 +131,7 @@ def check(rules, state, entry):
     if not isinstance(entry, tuple) or not entry or type(entry[0]) is not int:
         _fail("not an entry")
     kind = entry[0]
-    size = (3, 5, 2, 1, 2, 3, 3)
+    size = (4, 6, 2, 1, 2, 3, 3)
     if not 0 <= kind < KIND_COUNT or len(entry) != size[kind]:
         _fail("not an entry")
     total = rules.tricks_per_hand
@@ -134,10 +139,12 @@ def check(rules, state, entry):
         if rules.bidding:
             _fail("a %s hand needs a declarer and a bid" % rules.preset)
         _check_play(rules, state, entry[1], entry[2], total)
+        _check_faults(state, entry[3])
     elif kind == BID:
         if not rules.bidding:
             _fail("fem has no bidding: enter who played and their tricks")
         _check_bid(rules, state, entry, total)
+        _check_faults(state, entry[5])
     elif kind == LONE:
         if rules.bidding:
             _fail("a lone player exists only in fem")
@@ -161,9 +168,24 @@ def check(rules, state, entry):
         _check_reason(entry[2])
 
 
-def _check_reason(reason):
-    if not isinstance(reason, str) or len(reason) > MAX_REASON:
-        _fail("the reason must be text of at most %d characters" % MAX_REASON)
+def _check_reason(reason, lo=0):
+    if not isinstance(reason, str) or not lo <= len(reason) <= MAX_REASON:
+        _fail("the reason must be text of %d-%d characters" % (lo, MAX_REASON))
+
+
+def _check_faults(state, faults):
+    """Penalties during a hand: (seat, reason) pairs, in seat order, each seat once."""
+    if not isinstance(faults, tuple):
+        _fail("not a list of penalties during the hand")
+    last = -1
+    for pair in faults:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            _fail("not a list of penalties during the hand")
+        _need_seat(state, pair[0], "a player penalised during the hand")
+        if pair[0] <= last:
+            _fail("penalties during a hand: each player once, in seat order")
+        last = pair[0]
+        _check_reason(pair[1], 1)
 
 
 def _check_play(rules, state, tricks, call, total):
@@ -191,7 +213,7 @@ def _check_play(rules, state, tricks, call, total):
 
 
 def _check_bid(rules, state, entry, total):
-    _k, declarer, bid, tricks, joined = entry
+    _k, declarer, bid, tricks, joined, _f = entry
     _need_seat(state, declarer, "the declarer")
     if type(bid) is not int or not (rules.min_bid <= bid <= 6 or bid == BID_R):
         _fail("the bid must be %d-6 or R" % rules.min_bid)
@@ -209,14 +231,16 @@ def _check_bid(rules, state, entry, total):
         _fail("not a list of joiners")
     if joined and not rules.go_along:
         _fail("nobody can join: the går med rule is off")
+    taken = 0
     for seat in range(state.n):
         if joined >> seat & 1:
             if seat == declarer:
                 _fail("the declarer cannot join")
             if not state.in_play(seat):
                 _fail("seat %d cannot join this hand" % (seat + 1))
-            if tricks[seat] > 2:
-                _fail("a joiner can take only the last two tricks, not %d" % tricks[seat])
+            taken += tricks[seat]
+    if taken > 2:
+        _fail("joiners take only among the last two tricks, not %d together" % taken)
 
 
 def apply(rules, state, entry):
@@ -226,18 +250,14 @@ def apply(rules, state, entry):
     n = state.n
     down = [0] * n  # trick points: move towards 0, under exact_zero
     up = [0] * n  # penalties: always apply
-    stake = [False] * n  # who pays an extra stake for a penalty (pot)
+    stake = [0] * n  # penalties each player pays a stake for (pot)
     dealt = [state.in_play(seat) for seat in range(n)]  # before anyone goes out
     completed = True
+    made = False  # a Rödskägg bid made: the declarer wins at once
     if kind == PLAY:
         _score_play(rules, entry[1], entry[2], down, up, stake)
     elif kind == BID:
-        if _score_bid(rules, state, entry, down, up, stake):
-            _pay_hand(rules, state, dealt, stake, None)
-            state.scores[entry[1]] = 0
-            _win(state, entry[1])
-            state.hands += 1
-            return
+        made = _score_bid(rules, state, entry, down, up, stake)
     elif kind == LONE:
         if rules.lone == "one_trick":
             down[entry[1]] = 1
@@ -245,34 +265,43 @@ def apply(rules, state, entry):
             completed = False
     elif kind == ALL_PASS:
         if rules.all_pass == "dealer_penalty":
-            up[state.dealer] = rules.all_pass_penalty
+            _pen(up, stake, state.dealer, rules.all_pass_penalty)
         completed = False
     elif kind == MISDEAL:
         if rules.knock and not entry[1]:
-            up[state.dealer] = rules.penalty
-            stake[state.dealer] = rules.penalty > 0
+            _pen(up, stake, state.dealer, rules.penalty)
         completed = False
     elif kind == FAULT:
-        up[entry[1]] = rules.penalty
-        stake[entry[1]] = rules.penalty > 0
+        _pen(up, stake, entry[1], rules.penalty)
         completed = False
     else:  # ADJUST
         for seat in range(n):
             state.scores[seat] = _bounded(state.scores[seat] + entry[1][seat])
         return
+    if kind <= BID:  # penalties during the hand: with it, before the end check
+        for seat, _r in entry[-1]:
+            _pen(up, stake, seat, rules.penalty)
     for seat in range(n):
         if down[seat]:
             state.scores[seat] = _down(rules, state, state.scores[seat], down[seat])
         state.scores[seat] = _bounded(state.scores[seat] + up[seat])
     if rules.pot:
-        if kind in (PLAY, BID, LONE, ALL_PASS):
-            _pay_hand(rules, state, dealt, stake, entry[1] if kind == PLAY else None)
-        else:
-            _pay_stakes(rules, state, stake)
-    if completed:
+        _pay(rules, state, entry, dealt, stake)
+    if made:
+        state.scores[entry[1]] = 0
+        _win(state, entry[1])
+        state.hands += 1
+    elif completed:
         state.hands += 1
         state.dealer = state.next_seat(state.dealer)
         _end_check(rules, state)
+
+
+def _pen(up, stake, seat, points):
+    """seat gets penalty points; more than 0 costs a stake in the pot."""
+    up[seat] += points
+    if points > 0:
+        stake[seat] += 1
 
 
 def _bounded(score):
@@ -288,18 +317,16 @@ def _score_play(rules, tricks, call, down, up, stake):
             if t == 5:
                 down[seat] = 10
             else:
-                up[seat] = rules.call_fail
-                stake[seat] = rules.call_fail > 0
+                _pen(up, stake, seat, rules.call_fail)
         elif t:
             down[seat] = t
         else:
-            up[seat] = rules.penalty
-            stake[seat] = rules.penalty > 0
+            _pen(up, stake, seat, rules.penalty)
 
 
 def _score_bid(rules, state, entry, down, up, stake):
     """Fill down/up/stake for a bidding hand; True when a Rödskägg bid was made."""
-    _k, declarer, bid, tricks, joined = entry
+    _k, declarer, bid, tricks, joined, _f = entry
     t = tricks[declarer]
     if bid == BID_R:
         if t == rules.tricks_per_hand:
@@ -310,16 +337,15 @@ def _score_bid(rules, state, entry, down, up, stake):
                 state.tied = tuple(s for s in state.tied if s != declarer)
         else:
             up[declarer] = rules.rs_fail_points
-    elif rules.contract == "bid":
-        if t >= bid:
-            down[declarer] = bid
-        else:
-            up[declarer] = bid
+    elif t >= bid:
+        down[declarer] = bid if rules.contract == "bid" else t
     else:
-        down[declarer] = t
-        if t < bid:
-            up[declarer] = rules.penalty
-            stake[declarer] = rules.penalty > 0
+        if rules.contract == "bid":
+            up[declarer] = bid  # the failed bid's points are no penalty (RULES.md, Pot)
+        else:
+            down[declarer] = t
+            _pen(up, stake, declarer, rules.penalty)
+        _pen(up, stake, declarer, rules.fail_extra)
     for seat in range(state.n):
         if seat == declarer:
             continue
@@ -327,8 +353,7 @@ def _score_bid(rules, state, entry, down, up, stake):
             if tricks[seat]:
                 down[seat] = tricks[seat] * rules.join_trick
             else:
-                up[seat] = rules.penalty
-                stake[seat] = rules.penalty > 0
+                _pen(up, stake, seat, rules.penalty)
         elif rules.defenders_score:
             down[seat] = tricks[seat]
     return False
@@ -344,27 +369,19 @@ def _down(rules, state, score, points):
     return score  # bust; or bounce from a score already below 0 (a correction)
 
 
-def _pay_hand(rules, state, dealt, stake, tricks):
-    """Pot: every player dealt in pays stake; in fem, passers also pay pass_fee."""
-    if not rules.pot:
-        return
+def _pay(rules, state, entry, dealt, stake):
+    """Pot: a dealt hand costs everyone in it stake; in fem, whoever passed
+    also pays pass_fee; each penalty costs its player one stake more."""
+    kind = entry[0]
     for seat in range(state.n):
-        if dealt[seat]:
-            fee = rules.stake
-            if tricks is not None and tricks[seat] < 0:
+        fee = stake[seat] * rules.stake
+        if kind <= ALL_PASS and dealt[seat]:
+            fee += rules.stake
+            if not rules.bidding and (kind == ALL_PASS or (kind == LONE and seat != entry[1])
+                                      or (kind == PLAY and entry[1][seat] < 0)):
                 fee += rules.pass_fee
-            state.pot += fee
-            state.balance[seat] -= fee
-    _pay_stakes(rules, state, stake)
-
-
-def _pay_stakes(rules, state, stake):
-    if not rules.pot:
-        return
-    for seat in range(state.n):
-        if stake[seat]:
-            state.pot += rules.stake
-            state.balance[seat] -= rules.stake
+        state.pot += fee
+        state.balance[seat] -= fee
 
 
 def _win(state, seat):

@@ -122,7 +122,7 @@ class Store:
         while True:
             try:
                 body, c, nxt = codec.read_commit(buf, pos, len(buf), chain)
-                im.apply(body)
+                im.apply(body, version)
             except (ValueError, IndexError):
                 break
             chain = c

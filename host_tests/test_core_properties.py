@@ -53,6 +53,14 @@ def trick_move(rules, before, seat, points):
     return old  # bust: not counted
 
 
+def faulted(rules, entry, n):
+    """The points each seat gets from the penalties during a played hand."""
+    fp = [0] * n
+    for seat, _reason in entry[-1]:
+        fp[seat] = rules.penalty
+    return fp
+
+
 @given(games)
 def test_scores_move_only_as_the_rules_allow(game):
     rules = game.rules
@@ -72,20 +80,22 @@ def test_scores_move_only_as_the_rules_allow(game):
         elif kind == score.FAULT:
             assert delta == [rules.penalty if s == entry[1] else 0 for s in range(len(delta))]
         elif kind == score.PLAY:
+            fp = faulted(rules, entry, len(delta))
             for seat, t in enumerate(entry[1]):
                 called = entry[2] == seat
                 if t < 0:
-                    assert delta[seat] == 0  # passers never move
+                    assert delta[seat] == fp[seat]  # passers move only on a penalty during the hand
                 elif called and t < 5:
-                    assert delta[seat] == rules.call_fail  # failed call: tricks do not count
+                    assert delta[seat] == rules.call_fail + fp[seat]  # failed call: tricks do not count
                 elif t == 0:
-                    assert delta[seat] == rules.penalty
+                    assert delta[seat] == rules.penalty + fp[seat]
                 else:
-                    assert trick_move(rules, before, seat, 10 if called else t) == after.scores[seat]
+                    assert trick_move(rules, before, seat, 10 if called else t) + fp[seat] == after.scores[seat]
         elif kind == score.BID:
+            fp = faulted(rules, entry, len(delta))
             for seat in range(len(delta)):
                 if seat != entry[1] and not entry[4] >> seat & 1 and not rules.defenders_score:
-                    assert delta[seat] == 0
+                    assert delta[seat] == fp[seat]
         if after.over():
             assert after.dealer == score.NO_SEAT and after.pot == 0
         else:

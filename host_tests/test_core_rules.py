@@ -328,19 +328,19 @@ def test_needs_in_an_extra_hand():
 
 def test_preview_does_not_change_the_game():
     g = Game(Rules("fem"), FOUR)
-    after = g.preview((score.PLAY, (2, 3, -1, -1), -1))
+    after = g.preview((score.PLAY, (2, 3, -1, -1), -1, ()))
     assert after.scores == [10, 9, 12, 12] and g.state.scores == [12] * 4 and g.log == []
     with pytest.raises(EntryError, match="4 of 5"):
-        g.preview((score.PLAY, (2, 2, -1, -1), -1))
+        g.preview((score.PLAY, (2, 2, -1, -1), -1, ()))
 
 
 def test_compacted_game_starts_from_its_snapshot():
     g = Game(Rules("fem"), FOUR)
     for _ in range(3):
-        g.push((score.PLAY, (2, 3, -1, -1), -1))
+        g.push((score.PLAY, (2, 3, -1, -1), -1, ()))
     base = g.state.copy()
     h = Game(Rules("fem"), FOUR, 0, base=base, base_entries=3)
     h.push((score.ALL_PASS,))
     assert h.pop() is not None and h.pop() is None and h.state == base
     with pytest.raises(EntryError, match="hand 4"):
-        h.push((score.PLAY, (1, 1, -1, -1), -1))
+        h.push((score.PLAY, (1, 1, -1, -1), -1, ()))

@@ -42,6 +42,8 @@ def entered_records():
             record.load(doc)
         except record.RecordError:
             continue
+        if not presses.can_enter(doc):
+            continue  # penalties during a hand: not by buttons yet (issue 10; test_ui_records xfails it)
         out.append((name, presses.record_keys(doc)))
     return out
 

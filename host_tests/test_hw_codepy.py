@@ -65,8 +65,8 @@ class Script:
 def saved_game():
     nvm = FakeNVM(4096)
     series = Series(Rules("fem"), ["Åsa", "Bo", "Cia"])
-    series.game.push((0, (2, 3, -1), -1))  # PLAY: Åsa 2 tricks, Bo 3, Cia passed
-    series.game.push((0, (1, -1, 4), -1))
+    series.game.push((0, (2, 3, -1), -1, ()))  # PLAY: Åsa 2 tricks, Bo 3, Cia passed
+    series.game.push((0, (1, -1, 4), -1, ()))
     Store(nvm).save(series)
     return nvm, tuple(series.game.state.scores)
 

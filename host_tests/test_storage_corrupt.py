@@ -125,7 +125,7 @@ def test_damage_is_repaired_by_the_next_save():
     assert loaded.code == DAMAGED
     series = loaded.series
     if not series.game.outcome().over():
-        series.game.push((0, (2, 3, -1, -1), -1))
+        series.game.push((0, (2, 3, -1, -1), -1, ()))
     dev.save(series)
     again = Store(dev.nvm).load()
     assert again.message is None
@@ -151,16 +151,17 @@ def test_a_newer_format_is_reported_not_read():
 
 def test_an_older_format_is_read_and_rewritten_in_the_new_one(monkeypatch):
     nvm, store, seen = history(256, 8, steps=10)
-    # This firmware writes format 2 and still reads format 1, the save's.
-    monkeypatch.setattr(codec, "VERSION", 2)
-    monkeypatch.setattr(codec, "READABLE", (1, 2))
+    # This firmware writes the next format and still reads the save's.
+    old = codec.VERSION
+    monkeypatch.setattr(codec, "VERSION", old + 1)
+    monkeypatch.setattr(codec, "READABLE", codec.READABLE + (old + 1,))
     dev = Store(nvm)
     loaded = dev.load()
     assert loaded.code == "migrated" and "converted" in loaded.message
     assert series_key(loaded.series, loaded.settings) == seen[-1]
     dev.save_settings(b"new")
     active = dev.slot * dev.half
-    assert nvm.data[active + 1] == 2
+    assert nvm.data[active + 1] == old + 1
     again = Store(nvm).load()
     assert again.code is None and again.settings == b"new"
     assert series_key(again.series, None)[1:] == seen[-1][1:]

@@ -111,7 +111,7 @@ def test_a_compacted_game_exports_its_score_sheet_only(tmp_path):
     store.load()
     series = Series(Rules("fem", {"start": 99}), ["Anna", "Bo", "Cia"], 0)
     for _ in range(40):
-        series.game.push((score.PLAY, (1, 2, 2), -1))
+        series.game.push((score.PLAY, (1, 2, 2), -1, ()))
         store.save(series)
     game = Store(nvm).load().series.game
     assert game.base is not None

@@ -59,7 +59,7 @@ def test_500_entries_go_on_and_resume(size, players, preset, pot):
     loaded = check_resumes(nvm, series, settings)
     g = loaded.series.game
     if size == 256:
-        assert g.base is not None and store.undo_limit == len(g.log) < 30
+        assert g.base is not None and store.undo_limit == len(g.log) < 40  # a short tail (one-byte misdeals pack well)
     else:
         assert store.undo_limit is None or store.undo_limit >= 100
 
@@ -71,7 +71,7 @@ def test_a_resumed_compacted_game_goes_on_with_undo_to_its_limit():
     series = Series(Rules("fem", {"start": 99}), ("Anna", "Bo", "Cia"), 2)
     store.save(series)
     for _ in range(60):
-        series.game.push((score.PLAY, (1, 2, 2), -1) if len(series.game.log) % 3 else (score.ALL_PASS,))
+        series.game.push((score.PLAY, (1, 2, 2), -1, ()) if len(series.game.log) % 3 else (score.ALL_PASS,))
         store.save(series)
     dev = Store(nvm)
     loaded = dev.load()
@@ -84,7 +84,7 @@ def test_a_resumed_compacted_game_goes_on_with_undo_to_its_limit():
     assert game.pop() is None  # undo stops at the snapshot
     after = Store(nvm).load()
     assert after.series.game.state == game.state and after.series.game.log == []
-    game.push((score.PLAY, (5, 0, -1), -1))
+    game.push((score.PLAY, (5, 0, -1), -1, ()))
     dev.save(loaded.series)
     assert Store(nvm).load().series.game.state == game.state
 
@@ -96,7 +96,7 @@ def test_every_change_writes_one_small_record():
     series = Series(Rules("fem"), ("Anna", "Bo", "Cia", "Dan"), 0)
     store.save(series)
     w, b = nvm.writes, nvm.bytes_written
-    series.game.push((score.PLAY, (2, 3, -1, -1), -1))
+    series.game.push((score.PLAY, (2, 3, -1, -1), -1, ()))
     store.save(series)
     assert (nvm.writes - w, nvm.bytes_written - b) == (1, 8)
     store.save(series)  # nothing changed: nothing written

@@ -151,15 +151,15 @@ def test_broken_store_does_not_stop_the_app():
 
 def test_save_after_commit_undo_edit_delete():
     d, st = started()
-    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
     enter(d, (score.ALL_PASS,))
-    assert [s[1] for s in st.saves] == [[(0, (-1, 2, 3, -1), -1)],
-                                        [(0, (-1, 2, 3, -1), -1), (3,)]]
+    assert [s[1] for s in st.saves] == [[(0, (-1, 2, 3, -1), -1, ())],
+                                        [(0, (-1, 2, 3, -1), -1, ()), (3,)]]
     d.keys("A")  # undo asks
     # the all-pass entry is not a hand the table counts: named by what it is and where
     assert d.text().startswith("Ångra?\nAlla passar,\nföre giv 2\n")
     d.keys("c")
-    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1)]
+    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1, ())]
     assert st.saves[-1][1] == d.app.series.game.log
     assert len(st.saves) == 3
 
@@ -194,7 +194,7 @@ def test_last_player_tricks_filled_in():
     d.keys("c" "bb" "c" "c" "c")  # Bo 2, Cia pass, Dan pass -> Anna gets 3
     assert "Anna     3" in d.text()
     d.keys("cc")
-    assert d.app.series.game.log == [(0, (3, 2, -1, -1), -1)]
+    assert d.app.series.game.log == [(0, (3, 2, -1, -1), -1, ())]
 
 
 def test_all_pass_and_lone_from_the_walk():
@@ -239,13 +239,13 @@ def test_bidding_all_pass_and_rodskagg():
     assert d.text().startswith("OK? Giv 1")
     d.keys("c")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
-    enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0))
+    enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0, ()))
     assert "Cia vinner!" in d.text()
 
 
 def test_knack_joiners():
     d, _st = started(Rules("knack"))
-    entry = (score.BID, 1, 3, (0, 4, 2, 0), 1 << 3 | 1 << 2)
+    entry = (score.BID, 1, 3, (0, 4, 2, 0), 1 << 3 | 1 << 2, ())
     keys = presses_for(d.app, entry)
     d.keys(keys)
     assert d.app.series.game.log == [entry]
@@ -285,8 +285,8 @@ def test_tie_break_only_tied_players():
 
 def test_history_detail_edit_recomputes_later_hands():
     d, _st = started()
-    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
-    enter(d, (score.PLAY, (1, -1, 4, -1), -1))
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
+    enter(d, (score.PLAY, (1, -1, 4, -1), -1, ()))
     enter(d, (score.ALL_PASS,))
     d.keys("a")  # history, cursor on the newest
     assert d.text().splitlines()[0] == "Historik"
@@ -304,13 +304,13 @@ def test_history_detail_edit_recomputes_later_hands():
     assert d.text().startswith("OK? Giv 1")
     d.keys("c")
     game = d.app.series.game
-    assert game.log[0] == (score.PLAY, (-1, 3, 2, -1), -1)
+    assert game.log[0] == (score.PLAY, (-1, 3, 2, -1), -1, ())
     assert game.state.scores == [11, 9, 6, 12]
 
 
 def test_edit_that_breaks_a_later_hand_is_refused():
     d, st = started(Rules("fem", {"start": 3}))
-    enter(d, (score.PLAY, (-1, 2, 1, 2), -1))
+    enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))
     enter(d, (score.ALL_PASS,))
     saves = len(st.saves)
     d.keys("a" "a" "c" "c" "c")  # history -> hand 1 -> change -> Edit
@@ -321,7 +321,7 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     d.keys("c")
     assert "#2: Spelet är slut" in d.text()
     game = d.app.series.game
-    assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1), (score.ALL_PASS,)]
+    assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1, ()), (score.ALL_PASS,)]
     assert len(st.saves) == saves
     d.keys("c")
     assert d.app.view.__class__.__name__ == "Preview"
@@ -332,11 +332,11 @@ def test_edit_that_breaks_a_later_hand_is_refused():
 def test_delete_from_history():
     d, st = started()
     enter(d, (score.ALL_PASS,))
-    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
     d.keys("a" "a" "c" "c" "b" "c")  # hand 1 -> Delete -> confirm
     assert d.text().startswith("Radera?\nAlla passar,\nföre giv 1\n")
     d.keys("c")
-    assert d.app.series.game.log == [(score.PLAY, (-1, 2, 3, -1), -1)]
+    assert d.app.series.game.log == [(score.PLAY, (-1, 2, 3, -1), -1, ())]
     assert st.saves[-1][1] == d.app.series.game.log
 
 
@@ -352,8 +352,8 @@ def test_undo_cancel_and_nothing_to_undo():
 
 def test_chart():
     d, _st = started()
-    enter(d, (score.PLAY, (-1, 2, 3, -1), -1))
-    enter(d, (score.PLAY, (1, -1, 4, 0), -1))
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
+    enter(d, (score.PLAY, (1, -1, 4, 0), -1, ()))
     d.keys("B")
     chart = d.app.screen.chart
     assert isinstance(chart, Chart)
@@ -370,7 +370,7 @@ def test_chart():
 def test_series_next_game_winner_deals_and_export():
     ex = FakeExporter()
     d, st = started(Rules("fem", {"start": 1, "series": 3}), exporter=ex)
-    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))  # Dan wins game 1
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))  # Dan wins game 1
     assert "Dan vinner!" in d.text()
     assert "Exporterad" in d.text()
     assert len(ex.exported) == 1
@@ -381,7 +381,7 @@ def test_series_next_game_winner_deals_and_export():
     assert series.game.first_dealer == 3
     assert "Giv 1" in d.text() and "2/3" in d.text()
     assert st.saves[-1] == (1, [])
-    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
     assert "Serien: Dan" in d.text()
     d.keys("c")
     assert d.text().startswith("Nytt spel")
@@ -533,7 +533,7 @@ def test_scoreboard_fits_seven_players_and_pages_on_128x32():
 
 def test_out_player_marked():
     d, _st = started(Rules("knack"), FOUR)
-    enter(d, (score.BID, 1, score.BID_R, (0, 3, 3, 0), 0))
+    enter(d, (score.BID, 1, score.BID_R, (0, 3, 3, 0), 0, ()))
     assert "ut" in d.text().splitlines()[2]
 
 
@@ -571,7 +571,7 @@ def test_real_store_resume_and_settings(tmp_path):
     # the last setup is remembered for the next game
     assert d2.app.setup.players() == ["Anna", "Bo", "XY"]
     assert d2.app.setup.rules() == d.app.series.game.rules
-    d2.keys(presses_for(d2.app, (score.PLAY, (-1, 1, 4), -1)))  # XY reaches 0 and wins game 1
+    d2.keys(presses_for(d2.app, (score.PLAY, (-1, 1, 4), -1, ())))  # XY reaches 0 and wins game 1
     assert "XY vinner!" in d2.text()
     assert (tmp_path / "games").exists()
     assert any(p.suffix == ".json" for p in (tmp_path / "games").iterdir())
@@ -586,7 +586,7 @@ def test_real_exporter_read_only_reason(tmp_path):
     from firmware.export import Exporter
     ex = Exporter(str(tmp_path), lambda: False)
     d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
-    d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1)))
+    d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1, ())))
     assert "Dan vinner!" in d.text()
     assert not (tmp_path / "games").exists()
     d.keys("C" "b")
@@ -599,9 +599,9 @@ def test_every_event_on_every_reachable_screen():
     """Breadth-first over the screens reachable from the scoreboard: every event on each."""
     from tools.presses import clone
     for rules, entries in ((Rules("fem", {"pot": True, "series": 3}),
-                            [(score.PLAY, (-1, 2, 3, -1), -1)]),
-                           (Rules("knack"), [(score.BID, 1, 3, (0, 4, 2, 0), 1 << 3)]),
-                           (Rules("fem", {"start": 1}), [(score.PLAY, (-1, -1, 1, 4), -1)])):
+                            [(score.PLAY, (-1, 2, 3, -1), -1, ())]),
+                           (Rules("knack"), [(score.BID, 1, 3, (0, 4, 2, 0), 1 << 3, ())]),
+                           (Rules("fem", {"start": 1}), [(score.PLAY, (-1, -1, 1, 4), -1, ())])):
         d, _st = started(rules, exporter=FakeExporter(False))
         for e in entries:
             enter(d, e)

@@ -26,10 +26,10 @@ def knack_game():
     """All pass, hand, misdeal, knock fault, hand, correction: 2 hands the table counts."""
     d = started(Rules("knack"))
     for e in [(score.ALL_PASS,),
-              (score.BID, 1, 3, (1, 3, 2, 0), 0),
+              (score.BID, 1, 3, (1, 3, 2, 0), 0, ()),
               (score.MISDEAL, True),
               (score.FAULT, 2, "picked up before the knock"),
-              (score.BID, 2, 4, (2, 0, 3, 1), 0),
+              (score.BID, 2, 4, (2, 0, 3, 1), 0, ()),
               (score.ADJUST, (0, 2, 0, 0), "scoring slip")]:
         enter(d, e)
     assert len(d.app.series.game.log) == 6
@@ -202,8 +202,8 @@ def test_small_scoreboard_pages_show_where_they_are_and_lead_to_the_history():
 def test_small_chart_pages_through_players_on_one_scale():
     from firmware.game import Series as S
     series = S(Rules("fem"), FIVE, 0)
-    series.game.push((score.PLAY, (2, 3, -1, -1, 0), -1))
-    series.game.push((score.PLAY, (-1, 1, 4, 0, -1), -1))
+    series.game.push((score.PLAY, (2, 3, -1, -1, 0), -1, ()))
+    series.game.push((score.PLAY, (-1, 1, 4, 0, -1), -1, ()))
     d = Driver(App(FakeStore(series), None, height=32))
     d.keys("B")
     one = d.app.screen
@@ -223,7 +223,7 @@ def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware.ui.app import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
-        series.game.push((score.PLAY, (1, 1, 1, 2), -1))
+        series.game.push((score.PLAY, (1, 1, 1, 2), -1, ()))
         series.game.push((score.ADJUST, (1, 1, 1, 2), "correction"))  # keeps the game going
     d = Driver(App(FakeStore(series), None))
     d.keys("B")
@@ -266,7 +266,7 @@ def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_pa
     from tools.presses import keys_for_record
     setup, hands = keys_for_record(d.app, doc)
     d.keys(setup + "".join(hands))
-    win = (score.PLAY, (-1, 2, 3), -1)
+    win = (score.PLAY, (-1, 2, 3), -1, ())
     enter(d, win)
     assert d.text().startswith("Cia vinner!") and "Exporterad" in d.text()
     files = sorted(os.listdir(tmp_path / "games"))
@@ -310,7 +310,7 @@ def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_pa
 def test_new_game_warns_when_the_finished_game_is_not_exported():
     from host_tests.test_ui_support import FakeExporter
     d = Driver(App(FakeStore(Series(Rules("fem", {"start": 1}), FOUR, 0)), FakeExporter(False)))
-    enter(d, (score.PLAY, (-1, -1, 1, 4), -1))
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
     assert d.app.pending
     d.keys("C" "b")
     items = [i[0] for i in d.app.view.items]

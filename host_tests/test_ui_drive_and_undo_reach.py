@@ -15,7 +15,7 @@ def resumed(store, exporter):
 
 def a_series():
     series = Series(Rules("fem"), FOUR)
-    series.game.push((score.PLAY, (-1, 2, 3, -1), -1))
+    series.game.push((score.PLAY, (-1, 2, 3, -1), -1, ()))
     series.game.push((score.ALL_PASS,))
     return series
 
@@ -49,7 +49,7 @@ def test_undo_on_a_compacted_game_explains_why_it_stops():
 
 def test_a_forgotten_hand_is_inserted_from_the_history_and_later_hands_rescored():
     series = a_series()
-    series.game.push((score.PLAY, (1, 4, -1, 0), -1))
+    series.game.push((score.PLAY, (1, 4, -1, 0), -1, ()))
     store = FakeStore(series)
     d = resumed(store, None)
     assert "> 1 " in d.keys("aaa")  # the history, up to the oldest hand
@@ -58,11 +58,12 @@ def test_a_forgotten_hand_is_inserted_from_the_history_and_later_hands_rescored(
     d.keys("c")  # a fem hand before hand 1, from the first to speak
     assert d.text().startswith("Giv 1: stick")
     before = list(series.game.log)
-    assert d.keys("bbcaaB").startswith("OK? Giv 1")  # Bo 2, Cia 3, the rest pass
+    # Bo 1, Cia 4, the rest pass: unlike any hand already there, so its place shows
+    assert d.keys("bcaaB").startswith("OK? Giv 1")
     d.keys("c")
     game = d.app.series.game
-    assert game.log == [(score.PLAY, (-1, 2, 3, -1), -1), *before]
-    assert game.state.scores == [11, 4, 6, 17]  # every later hand scored again
+    assert game.log == [(score.PLAY, (-1, 1, 4, -1), -1, ()), *before]
+    assert game.state.scores == [11, 5, 5, 17]  # every later hand scored again
     assert store.saves[-1] == (0, game.log)
 
 

@@ -8,15 +8,26 @@ import pytest
 from firmware.record import load, to_record
 from firmware.ui.app import App
 from host_tests.test_ui_support import Driver, random_game
-from tools.presses import keys_for_record, presses_for
+from tools.presses import PlanError, can_enter, keys_for_record, presses_for
 
 RECORDS = os.path.join(os.path.dirname(__file__), "records")
-GOOD = sorted(f for f in os.listdir(RECORDS) if f.endswith(".json") and not f.startswith("bad-"))
 
 
 def read(name):
     with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
         return json.load(f)
+
+
+def _good(name):
+    """A parameter for a good record; one with penalties during a hand is a strict
+    xfail until the entry UI can enter them (issue 10): it must fail, and says so."""
+    if not can_enter(read(name)["record"]):
+        return pytest.param(name, marks=pytest.mark.xfail(
+            strict=True, raises=PlanError, reason="no penalties during a hand in the entry UI yet"))
+    return name
+
+
+GOOD = [_good(f) for f in sorted(os.listdir(RECORDS)) if f.endswith(".json") and not f.startswith("bad-")]
 
 
 def play(doc, **kw):
@@ -62,7 +73,7 @@ def test_presses_for_single_hand_does_not_touch_the_app():
     keys = presses_for(d.app, {"tricks": {"Bo": 2, "Cia": 3}})
     assert d.app.series.game.log == []
     d.keys(keys)
-    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1)]
+    assert d.app.series.game.log == [(0, (-1, 2, 3, -1), -1, ())]
     assert d.text().startswith("Giv 2")
 
 

@@ -93,4 +93,5 @@ def random_game(seed, max_entries=20):
     rng = random.Random(seed)
     rules = randgame.random_rules(rng)
     players = random_players(rng, rng.randint(rules.min_players, 7))
-    return randgame.random_game(rng, max_entries, rules, players, (FAULT_REASONS, ADJUST_REASONS))
+    return randgame.random_game(rng, max_entries, rules, players, (FAULT_REASONS, ADJUST_REASONS),
+                                faults=False)  # no penalties during a hand: the entry UI has none yet (issue 10)

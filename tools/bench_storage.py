@@ -83,9 +83,9 @@ def main(argv=()):
             print("%-7s %5dB  %-7s %12.2f %13.1f %14.3f %s" % (board, size, model, w, b, e, shown))
     print()
     print("One commit record (length byte + operation + CRC-32), in bytes:")
-    for what, entry, n in (("fem hand, 4 players", (score.PLAY, (2, 3, -1, -1), -1), 4),
-                           ("fem hand, 7 players", (score.PLAY, (2, 3, -1, -1, 0, -1, -1), 1), 7),
-                           ("knack hand, 5 players", (score.BID, 1, 4, (1, 4, 0, 1, 0), 0b1000), 5),
+    for what, entry, n in (("fem hand, 4 players", (score.PLAY, (2, 3, -1, -1), -1, ()), 4),
+                           ("fem hand, 7 players", (score.PLAY, (2, 3, -1, -1, 0, -1, -1), 1, ()), 7),
+                           ("knack hand, 5 players", (score.BID, 1, 4, (1, 4, 0, 1, 0), 0b1000, ()), 5),
                            ("all pass", (score.ALL_PASS,), 4)):
         print("  %-22s %2d" % (what, len(codec.frame_commit(0, codec.encode_ops([(None, 0, entry)], n))[0])))
     undo = codec.frame_commit(0, codec.encode_ops([(codec.OP_CUT, 12, None)], 4))[0]

@@ -25,7 +25,7 @@ import tempfile
 
 from firmware.rules import Rules
 from firmware.ui.app import App
-from tools.presses import Planner, clone, keys_for_record
+from tools.presses import Planner, can_enter, clone, keys_for_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "host_tests", "records")
@@ -83,6 +83,8 @@ def record_presses():
             continue
         with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
             doc = json.load(f)["record"]
+        if not can_enter(doc):
+            continue  # the entry UI cannot enter penalties during a hand yet (issue 10)
         _setup, hands = keys_for_record(App(None, None), doc)
         out.append((name, len(doc["players"]), hands))
     return out
@@ -95,7 +97,8 @@ def big_game_keys(entries=60, players=7, seed=7):
 
     rules = Rules("fem", {"start": 99, "pot": True})
     names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"][:players]
-    game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS))
+    game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS),
+                       faults=False)  # no penalties during a hand: the entry UI has none yet (issue 10)
     p = Planner(clone(App(None, None)))
     p.setup(game.rules, game.players, game.first_dealer)
     for e in game.log:

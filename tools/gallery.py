@@ -62,7 +62,8 @@ def fresh(board="pico"):
 def game_keys(preset, players, hands, seed, board="pico"):
     """(keys from a fresh device to the scoreboard after `hands` hands, the next hand's keys, sim)."""
     rules = Rules(preset)
-    game = randgame.random_game(random.Random(seed), hands + 1, rules, players)
+    # no penalties during a hand: the entry UI has none yet (issue 10)
+    game = randgame.random_game(random.Random(seed), hands + 1, rules, players, faults=False)
     doc = to_record(game)
     sim, keys = fresh(board)
     setup, per_hand = presses.keys_for_record(sim.app, doc)

@@ -63,6 +63,8 @@ def run_tests(vm, name_of_vm, mpy_cross):
         # The tests read records by relative path; run where only the compiled files are, so that
         # firmware/ loads as .mpy (the project root would give its .py sources first).
         shutil.copytree(os.path.join(ROOT, "host_tests", "records"), os.path.join(build, "host_tests", "records"))
+        shutil.copytree(os.path.join(ROOT, "host_tests", "nvm"), os.path.join(build, "host_tests", "nvm"),
+                        ignore=shutil.ignore_patterns("*.py"))
         failed = 0
         total = [0, 0, 0]
         for name in tests:

@@ -2,8 +2,10 @@
 
 ``random_entry(rng, rules, state)`` draws an entry that the rules accept after
 state; rng is a random.Random. ``reasons`` gives the fault and correction
-reasons to choose from (the UI tests pass the device's built-in lists). Used
-by the property tests, the UI tests, the simulator tests and the benchmark.
+reasons to choose from (the UI tests pass the device's built-in lists; a
+penalty during a hand takes a non-empty fault reason). ``faults`` False: no
+penalties during a hand. Used by the property tests, the UI tests, the
+simulator tests and the benchmark.
 """
 
 from firmware import score
@@ -33,7 +35,16 @@ def _split(rng, total, seats):
 REASONS = (("fault",), ("fix",))
 
 
-def random_entry(rng, rules, state, reasons=REASONS):
+def _faults(rng, seats, reasons):
+    """Penalties during a hand, now and then: ((seat, reason), ...) in seat order."""
+    if rng.random() >= 0.12:
+        return ()
+    texts = [r for r in reasons[0] if r] or ["fault"]
+    picked = rng.sample(seats, min(len(seats), 1 if rng.random() < 0.8 else 2))
+    return tuple((s, rng.choice(texts)) for s in sorted(picked))
+
+
+def random_entry(rng, rules, state, reasons=REASONS, faults=True):
     n = state.n
     seats = [s for s in range(n) if state.in_play(s)]
     left = [s for s in range(n) if s not in state.out]
@@ -77,7 +88,7 @@ def random_entry(rng, rules, state, reasons=REASONS):
         call = -1
         if rules.call and rng.random() < 0.1:
             call = rng.choice(players)
-        return (score.PLAY, tuple(tricks), call)
+        return (score.PLAY, tuple(tricks), call, _faults(rng, seats, reasons) if faults else ())
     declarer = rng.choice(seats)
     bid = score.BID_R if rng.random() < 0.08 else rng.randint(rules.min_bid, 6)
     if rules.others_score():
@@ -94,13 +105,15 @@ def random_entry(rng, rules, state, reasons=REASONS):
     tricks = tuple(counts.get(s, 0) for s in range(n))
     joined = 0
     if rules.go_along:
+        together = 0  # joiners take only among the last two tricks
         for s in seats:
-            if s != declarer and tricks[s] <= 2 and rng.random() < 0.3:
+            if s != declarer and together + tricks[s] <= 2 and rng.random() < 0.3:
                 joined |= 1 << s
-    return (score.BID, declarer, bid, tricks, joined)
+                together += tricks[s]
+    return (score.BID, declarer, bid, tricks, joined, _faults(rng, seats, reasons) if faults else ())
 
 
-def random_game(rng, entries, rules=None, players=None, reasons=REASONS):
+def random_game(rng, entries, rules=None, players=None, reasons=REASONS, faults=True):
     """A Game of up to entries random entries (fewer if it is won sooner)."""
     rules = rules or random_rules(rng)
     if players is None:
@@ -108,5 +121,5 @@ def random_game(rng, entries, rules=None, players=None, reasons=REASONS):
         players = ["P%d" % i for i in range(n)]
     game = Game(rules, players, rng.randrange(len(players)))
     while len(game.log) < entries and not game.outcome().over():
-        game.push(random_entry(rng, rules, game.state, reasons))
+        game.push(random_entry(rng, rules, game.state, reasons, faults))
     return game

@@ -13,7 +13,7 @@ from firmware.ui.views import ListView, Walk, clip, is_back
 
 PASS = -1
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
-                 "did not ask go along", "")
+                 "did not ask go along", "late Rödskägg call", "")
 ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
 MAX_DELTA = 30
 
@@ -165,6 +165,7 @@ class FemWalk(Walk):
         self.seats = speaking_order(flow.state)
         self.total = flow.rules.tricks_per_hand
         self.call = score.NO_SEAT
+        self.faults = ()  # penalties during the hand: kept from the hand being edited
         values = None
         old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
         if old is not None:
@@ -172,6 +173,7 @@ class FemWalk(Walk):
             if old[0] == score.PLAY:
                 values = [old[1][s] for s in self.seats]
                 self.call = old[2]
+                self.faults = old[3]
             elif old[0] == score.LONE and old[1] in self.seats:
                 values[self.seats.index(old[1])] = 1
         Walk.__init__(self, len(self.seats), values)
@@ -232,7 +234,7 @@ class FemWalk(Walk):
         call = self.call  # on a player who passed: the core refuses it, and says why
         if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
             return (score.LONE, played[0])
-        return (score.PLAY, tuple(tricks), call)
+        return (score.PLAY, tuple(tricks), call, self.faults)
 
     def finish(self, app):
         self.flow.check(app, self.entry(), self)
@@ -322,7 +324,8 @@ class Bidding:
             self.done(app, 0, back)
 
     def done(self, app, joined, back):
-        entry = (score.BID, self.declarer, self.bid, tuple(self.tricks_per_seat), joined)
+        faults = self.old[5] if self.old else ()  # kept from the hand being edited
+        entry = (score.BID, self.declarer, self.bid, tuple(self.tricks_per_seat), joined, faults)
         self.flow.check(app, entry, back)
 
 

@@ -55,6 +55,7 @@ SV = (
     "picked up before the knock\ttog upp före knack\n"
     "misdeal without knocking\tfelgiv utan knack\n"
     "did not ask go along\tfrågade ej går med\n"
+    "late Rödskägg call\tsent Rödskäggrop\n"
     "correction\trättelse\n"
     "scoring slip\tfel i räkningen\n"
     "house rule\thusregel\n"
@@ -121,6 +122,7 @@ SV = (
     "call_fail\tMiss R\n"
     "contract\tKontrakt\n"
     "min_bid\tMinsta bud\n"
+    "fail_extra\tExtra straff\n"
     "rs_fail\tR miss\n"
     "rs_fail_points\tR straff\n"
     "defenders_score\tAlla räknar\n"
@@ -149,6 +151,7 @@ SV = (
     "misdeal\tfelgiv\n"
     "misdeal, no knock\tfelgiv utan knack\n"
     "fault %s\tknackfel %s\n"
+    "penalty %s\tstraff %s\n"
     "winner: %s\tvinnare: %s\n"
     "pot balance\tpottens saldo\n"
     "(earlier hands not kept)\t(tidigare givar ej sparade)\n"
@@ -183,6 +186,7 @@ EN_SHORT = (
     "all_pass\tall pass\n"
     "call_fail\tcall fail\n"
     "min_bid\tmin bid\n"
+    "fail_extra\tfail extra\n"
     "rs_fail\tR fail\n"
     "go_along\tgo along\n"
 )
@@ -245,8 +249,8 @@ REASONS = (
     ("the Rödskägg call is off", "Rödskägg är avstängt", "The call is off"),
     ("nobody can join", "Går med är avstängt", "Go along is off"),
     ("the declarer cannot join", "Spelföraren kan inte gå med", "The declarer cannot join"),
-    ("a joiner can take only", "Den som går med tar högst 2 stick",
-     "A joiner takes at most 2 tricks"),
+    ("joiners take only", "De som går med tar högst 2 stick ihop",
+     "Joiners take at most 2 tricks together"),
     ("the game is over", "Spelet är slut", "The game is over"),
     ("a correction must change", "Rättelsen ändrar inget", "The correction changes nothing"),
 )

@@ -47,13 +47,17 @@ def entries_for(n, bidding):
            (score.ADJUST, tuple(s - n // 2 for s in range(n)), "fel i giv 3")]
     if bidding:
         tricks = tuple((6 if s == 1 else 0) for s in range(n))
-        out.append((score.BID, 1, score.BID_R, tricks, 0))
-        out.append((score.BID, 0, 3, tuple((2 if s < 3 else 0) for s in range(n)), 0b110))
+        out.append((score.BID, 1, score.BID_R, tricks, 0, ()))
+        out.append((score.BID, 0, 3, tuple((2 if s < 3 else 0) for s in range(n)), 0b110, ()))
+        out.append((score.BID, n - 1, 2, tuple((1 if s < 3 else 0) for s in range(n)), 0b1,
+                    ((0, "did not ask go along"), (n - 1, "ä" * 40))))
     else:
         out.append((score.LONE, n - 1))
-        out.append((score.PLAY, tuple((5 if s == 0 else (0 if s == 1 else -1)) for s in range(n)), 0))
-        out.append((score.PLAY, tuple((s if s < 3 else -1) for s in range(n)), -1))
-        out.append((score.PLAY, tuple((2 if s < 2 else (1 if s == 2 else -1)) for s in range(n)), n - 1))
+        out.append((score.PLAY, tuple((5 if s == 0 else (0 if s == 1 else -1)) for s in range(n)), 0, ()))
+        out.append((score.PLAY, tuple((s if s < 3 else -1) for s in range(n)), -1, ()))
+        out.append((score.PLAY, tuple((2 if s < 2 else (1 if s == 2 else -1)) for s in range(n)), n - 1, ()))
+        out.append((score.PLAY, tuple((3 if s == 0 else (2 if s == 1 else -1)) for s in range(n)), n - 1,
+                    ((1, "late Rödskägg call"),)))
     return out
 
 
@@ -105,21 +109,27 @@ class TestEntries(unittest.TestCase):
                     self.assertTrue(r.done())
 
     def test_a_hand_is_a_few_bytes(self):
-        e = (score.PLAY, (2, 3, -1, 0, -1, -1, -1), 1)
+        e = (score.PLAY, (2, 3, -1, 0, -1, -1, -1), 1, ())
         self.assertEqual(codec.entry_size(e, 7), 4)
         self.assertEqual(codec.entry_size((score.ALL_PASS,), 4), 1)
 
     def test_impossible_bytes_are_refused(self):
-        for data in (b"\x0f", b"\x70\x00\x00", b"\x13\x00", b"\x06\xf0\x00"):
+        for data in (b"\x0f", b"\x70\x00\x00", b"\x13\x00", b"\x06\xf0\x00",
+                     b"\x80\x1c\x00\x00",  # penalties during a hand, but no seat
+                     b"\x80\x1c\x00\x10\x01a",  # a penalty for seat 5 of 4
+                     b"\x81\x03\x00\x00\x00"):  # a bidding hand whose penalties are cut off
             r = Reader(data)
             self.assertRaises(CodecError, codec.get_entry, r, 4, r.u8())
+
 
 
 class TestRules(unittest.TestCase):
     def test_rules_round_trip(self):
         for rules in (Rules("fem"), Rules("bud"), Rules("knack"),
                       Rules("fem", {"start": 21, "exact_zero": "bounce", "pot": True, "series": 5}),
-                      Rules("knack", {"go_along": False, "min_bid": 3, "stake": 99})):
+                      Rules("knack", {"go_along": False, "min_bid": 3, "stake": 99}),
+                      Rules("bud", {"fail_extra": 20, "rs_fail": "out", "series": 3}),
+                      Rules("knack", {"fail_extra": 1})):
             out = bytearray()
             codec.put_rules(out, rules)
             self.assertEqual(codec.get_rules(Reader(bytes(out))), rules)
@@ -250,7 +260,7 @@ class TestStoreResume(unittest.TestCase):
         self.assertEqual(store.load().code, "empty")
         series = Series(Rules("fem"), ["Anna", "Bo", "Cia"], 1)
         store.save(series)
-        self.play(store, series, [(score.ALL_PASS,), (score.PLAY, (2, 3, -1), -1)])
+        self.play(store, series, [(score.ALL_PASS,), (score.PLAY, (2, 3, -1), -1, ())])
         store.save_settings(b"\x01")
         writes = nvm.writes
         store.save(series)
@@ -272,7 +282,7 @@ class TestStoreResume(unittest.TestCase):
         store.save(series)
         image = bytes(nvm.data)
         old = list(series.game.log)
-        series.game.push((score.PLAY, (2, 3, -1, -1), 1))
+        series.game.push((score.PLAY, (2, 3, -1, -1), 1, ()))
         new = list(series.game.log)
         for cut in range(8):  # the commit is 8 bytes (length, 3-byte hand, CRC): cut inside it
             nvm.data[:] = image
@@ -282,3 +292,4 @@ class TestStoreResume(unittest.TestCase):
             self.assertRaises(OSError, s.save, series)
             got = Store(nvm).load()
             self.assertIn(got.series.game.log, (old, new))
+

@@ -56,7 +56,7 @@ class TestUndoEdit(unittest.TestCase):
         g = self.game()
         before = g.state.copy()
         g.push((score.ALL_PASS,))
-        g.push((score.PLAY, (5, -1, 0, -1), -1))
+        g.push((score.PLAY, (5, -1, 0, -1), -1, ()))
         g.pop()
         g.pop()
         self.assertEqual(g.state, before)
@@ -68,7 +68,7 @@ class TestUndoEdit(unittest.TestCase):
 
     def test_edit_recomputes_later_hands(self):
         g = self.game()
-        g.replace(0, (score.PLAY, (-1, 3, 2, -1), -1))
+        g.replace(0, (score.PLAY, (-1, 3, 2, -1), -1, ()))
         self.assertEqual(g.state.scores, [11, 5, 10, 17])
 
     def test_edit_that_breaks_a_later_hand_changes_nothing(self):
@@ -76,7 +76,7 @@ class TestUndoEdit(unittest.TestCase):
                                       {"all_pass": True}], rs_fail="out"))
         before = list(g.log)
         with self.assertRaises(EntryError) as ctx:
-            g.replace(0, (score.BID, 1, score.BID_R, (0, 6, 0, 0), 0))  # Bo wins at once...
+            g.replace(0, (score.BID, 1, score.BID_R, (0, 6, 0, 0), 0, ()))  # Bo wins at once...
         self.assertEqual(ctx.exception.index, 1)  # ...so hand 2 is after the win
         self.assertEqual(g.log, before)
 
@@ -84,7 +84,7 @@ class TestUndoEdit(unittest.TestCase):
         g = self.game()
         g.delete(0)
         self.assertEqual(g.state.scores, [11, 8, 12, 17])
-        g.insert(0, (score.PLAY, (-1, 2, 3, -1), -1))
+        g.insert(0, (score.PLAY, (-1, 2, 3, -1), -1, ()))
         self.assertEqual(g.state.scores, [11, 6, 9, 17])
 
     def test_entry_after_win(self):
@@ -98,14 +98,14 @@ class TestSeries(unittest.TestCase):
     def test_winner_deals_next_and_series_tally(self):
         rules = Rules("fem", {"series": 3, "start": 1})
         s = Series(rules, FOUR, 0)
-        s.game.push((score.PLAY, (-1, -1, 5, 0), -1))  # Cia wins game 1
+        s.game.push((score.PLAY, (-1, -1, 5, 0), -1, ()))  # Cia wins game 1
         self.assertEqual(s.wins(), [0, 0, 1, 0])
         self.assertFalse(s.over())
         g = s.next_game()
         self.assertEqual(g.state.dealer, 2)
-        g.push((score.PLAY, (-1, -1, 0, 5), 3))  # Dan calls and wins game 2
+        g.push((score.PLAY, (-1, -1, 0, 5), 3, ()))  # Dan calls and wins game 2
         self.assertEqual(s.winner(), -1)
-        s.next_game().push((score.PLAY, (-1, -1, 4, 1), -1))  # Cia: 2 of 3
+        s.next_game().push((score.PLAY, (-1, -1, 4, 1), -1, ()))  # Cia: 2 of 3
         self.assertTrue(s.over())
         self.assertEqual(s.winner(), 2)
         with self.assertRaises(EntryError):
@@ -113,8 +113,8 @@ class TestSeries(unittest.TestCase):
 
     def test_series_ends_early_when_decided(self):
         s = Series(Rules("fem", {"series": 3, "start": 1}), FOUR)
-        s.game.push((score.PLAY, (5, 0, -1, -1), -1))
-        s.next_game().push((score.PLAY, (5, 0, -1, -1), -1))
+        s.game.push((score.PLAY, (5, 0, -1, -1), -1, ()))
+        s.next_game().push((score.PLAY, (5, 0, -1, -1), -1, ()))
         self.assertTrue(s.over())
         self.assertEqual(s.winner(), 0)
 

@@ -30,8 +30,8 @@ def rmtree(path):
 
 def game():
     g = Game(Rules("fem", {"pot": True}), ["Anna", "Bo", "Åsa"], 2)
-    for e in ((score.PLAY, (2, 3, -1), -1), (score.ALL_PASS,), (score.FAULT, 1, "för tidigt"),
-              (score.PLAY, (3, 2, -1), -1), (score.ADJUST, (0, -1, 0), "fel, rättat")):
+    for e in ((score.PLAY, (2, 3, -1), -1, ()), (score.ALL_PASS,), (score.FAULT, 1, "för tidigt"),
+              (score.PLAY, (3, 2, -1), -1, ()), (score.ADJUST, (0, -1, 0), "fel, rättat")):
         g.push(e)
     return g
 
@@ -86,7 +86,7 @@ class TestExport(unittest.TestCase):
         self.assertEqual(lines[3], ",alla passar (före giv 2),10,9,12")
         self.assertEqual(lines[4], ",knackfel Bo: för tidigt (före giv 2),10,14,12")
         self.assertEqual(lines[6], ',"rättelse: fel, rättat (före giv 3)",7,11,12')
-        self.assertEqual(lines[7], ",pottens saldo,-6,-8,-8")
+        self.assertEqual(lines[7], ",pottens saldo,-7,-9,-9")  # the all pass costs each pass_fee too
 
     def test_read_only(self):
         ex = Exporter(DIR, lambda: False)

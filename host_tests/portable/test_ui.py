@@ -86,7 +86,7 @@ class TestScreens(unittest.TestCase):
         self.assertEqual(app.screen.title, "OK? Giv 1")
         self.assertIn("Bo        12>10  -2", app.screen.text())
         drive(app, "c")
-        self.assertEqual(app.series.game.log, [(score.PLAY, (-1, 2, 3, -1), -1)])
+        self.assertEqual(app.series.game.log, [(score.PLAY, (-1, 2, 3, -1), -1, ())])
         self.assertEqual(store.saves, 2)  # the start and the hand
         drive(app, "A")
         self.assertEqual(app.screen.title, "Ångra?")
@@ -116,7 +116,7 @@ class TestScreens(unittest.TestCase):
         app = App(None, None)
         drive(app, dict(KEYS)["fem-pot"])  # Anna wins, takes the pot
         self.assertEqual(app.screen.title, "Anna vinner!")
-        self.assertIn("+23", app.screen.rows[0])
+        self.assertIn("+26", app.screen.rows[0])  # the all pass costs everyone pass_fee too
         drive(app, "C")
         self.assertEqual(app.screen.title, "Anna vann")
         drive(app, "a")
