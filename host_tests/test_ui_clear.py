@@ -500,3 +500,26 @@ def test_the_readme_commands_run_as_written(tmp_path):
                            timeout=120, stdin=subprocess.DEVNULL)
         assert p.returncode == 0, (command, p.stderr[-2000:])
     assert (tmp_path / "shots").is_dir() and any((tmp_path / "shots").iterdir())
+
+
+def test_refusals_on_the_device_name_players_in_swedish():
+    # set-up: two players with one name
+    d = Driver(App(None, None))
+    d.app.setup.names[1] = d.app.setup.names[0]
+    text_ = d.keys("c")
+    assert " ".join(text_.split()) == "Går inte Två spelare heter %s" % d.app.setup.names[0]
+    # a hand inserted before another that it makes impossible: the later hand is named as
+    # the history names it, the player by name, not a seat
+    d = started(Rules("knack"))
+    enter(d, (score.BID, 0, 3, (2, 1, 2, 1), 0, ()))  # Bo takes a trick in Giv 1
+    from firmware.errors import EntryError
+    game = d.app.series.game
+    try:
+        game.insert(0, (score.BID, 1, score.BID_R, (1, 5, 0, 0), 0, ()))  # Bo fails Rödskägg: out
+    except EntryError as err:
+        e = err
+    assert (e.code, e.params, e.index) == ("cannot_take", (1,), 1)
+    e.index -= 1  # as the entry flow does for an insert: the hand as the history shows it
+    assert d.app.reason(e) == "Giv 1\nBo kan inte ta stick i den här given"
+    d.app.set_lang("en")
+    assert d.app.reason(e) == "Hand 1\nBo cannot take tricks in this hand"

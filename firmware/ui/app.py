@@ -151,8 +151,8 @@ class App:
         index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
         if game is not None and 0 <= index < len(game.log):
             nums = text.numbers(game)[index]
-            words = "%s: %s" % (text.entry_name(self.lang, game.log[index][0], nums[0], nums[1]),
-                                words)
+            words = "%s\n%s" % (text.entry_name(self.lang, game.log[index][0], nums[0], nums[1],
+                                                 self.cols), words)
         return words
 
     def save(self):
