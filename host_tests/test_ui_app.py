@@ -353,7 +353,8 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
     assert d.text().startswith("OK? Bo vinner")
     d.keys("c")
-    assert "#2: Spelet är slut" in d.text()
+    # the later entry that the edit breaks, as the history names it, and the winner's name
+    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
     game = d.app.series.game
     assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1, ()), (score.ALL_PASS,)]
     assert len(st.saves) == saves

@@ -76,7 +76,7 @@ class Flow:
             after = self.state.copy()
             score.apply(self.rules, after, entry)
         except EntryError as e:
-            app.refuse(e.message, back)
+            app.refuse(e, back)
             return
         app.view = Preview(self, entry, after, back)
 
@@ -89,7 +89,10 @@ class Flow:
             else:
                 self.game.replace(self.index, entry)
         except EntryError as e:
-            app.refuse(str(e) if self.index >= 0 else e.message, back)
+            if self.insert and e.index >= 0:  # name the later entry as the history shows it
+                k = e.index - self.game.base_entries
+                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
+            app.refuse(e, back)
             return
         app.committed()
 
