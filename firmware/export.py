@@ -173,6 +173,7 @@ class Exporter:
         self._writable = writable
         self.folder = folder
         self.note = None  # set when an export could write only part (a compacted game)
+        self.kept_from = 0  # then: the first hand the score sheet still has (for the UI's words)
 
     def writable(self):
         if self._writable is None:
@@ -214,6 +215,7 @@ class Exporter:
             raise ExportError(READ_ONLY, "drive is read-only to the device: reset without "
                                          "holding the boot button to export")
         self.note = None
+        self.kept_from = 0
         try:
             folder = self._path(self.folder)
             if not _exists(folder):
@@ -226,7 +228,8 @@ class Exporter:
                 _forget("firmware.record")
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
-                self.note = "hands 1-%d were not kept: score sheet only" % game.base_entries
+                self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
+                self.kept_from = game.base.hands + 1
             self._write(self._path(self.folder, name + ".csv"), sheet_text(game, lang))
         except OSError as e:
             raise ExportError(IO, "cannot write the drive: %s" % e)
