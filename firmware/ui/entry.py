@@ -206,12 +206,8 @@ def with_fault(faults, seat, reason):
     out = [f for f in faults if f[0] != seat]
     if reason is not None:
         out.append((seat, reason))
-    out.sort(key=_first)
-    return tuple(out)
-
-
-def _first(pair):
-    return pair[0]
+    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
+    return tuple([f for s in seats for f in out if f[0] == s])
 
 
 def ask_fault(app, flow, holder, view):
