@@ -1,9 +1,8 @@
 """Draw a screen model (firmware/ui/screen.py) on an SSD1306: the one rendering seam.
 
-``Renderer`` draws through displayio (device and host simulator): one
-``bitmap_label`` per text line, in the 6x8 font of firmware/font.py, and a
-1-bit bitmap for the chart. ``FramebufRenderer`` draws the same pixels into
-the page buffer of the framebuf driver ``adafruit_ssd1306`` for builds
+``Renderer`` draws through displayio (device and host simulator) into one
+1-bit Bitmap the size of the display, in the 6x8 font of firmware/font.py.
+``FramebufRenderer`` draws the same pixels into the page buffer of the framebuf driver ``adafruit_ssd1306`` for builds
 without displayio. Both take the layout from the pure functions below
 (``text_lines``, ``draw_chart``, ``raster``), so every path shows the same
 letters, and host tests compare them pixel for pixel.
@@ -269,93 +268,33 @@ class FramebufRenderer:
         self.level = level
 
 
-class BitmapFont:
-    """firmware/font.py as a displayio font: what ``bitmap_label`` asks of a font.
-
-    All glyphs sit side by side in one 1-bit Bitmap (6 pixels each,
-    tile_index * 6 is a glyph's x), like CircuitPython's built-in font;
-    Glyph objects are made on first use and kept.
-    """
-
-    ascent = CELL_H  # bitmap_label reads these instead of measuring glyphs
-    descent = 0
-
-    def __init__(self):
-        import displayio
-        import fontio
-
-        self._glyph_class = fontio.Glyph
-        self.bitmap = displayio.Bitmap(CELL_W * font.COUNT, CELL_H, 2)
-        for g in range(font.COUNT):
-            for x in range(font.GLYPH_W):
-                col = font.column(g, x)
-                y = 0
-                while col:
-                    if col & 1:
-                        self.bitmap[g * CELL_W + x, y] = 1
-                    col >>= 1
-                    y += 1
-        self._glyphs = {}
-
-    def get_bounding_box(self):
-        return (CELL_W, CELL_H, 0, 0)
-
-    def get_glyph(self, code):
-        g = self._glyphs.get(code)
-        if g is None:
-            if len(self._glyphs) > 160:
-                self._glyphs = {}
-            g = self._glyph_class(self.bitmap, font.index(code), CELL_W, CELL_H, 0, 0, CELL_W, 0)
-            self._glyphs[code] = g
-        return g
-
-    def load_glyphs(self, codes):
-        pass
-
-
 class Renderer:
-    """Draws screen models through displayio: a bitmap_label per text line, a bitmap for charts.
+    """Draws screen models through displayio: one 1-bit Bitmap the size of the display.
 
-    Labels are made once, each as wide as the display, so a text change
-    redraws the label's own bitmap in place instead of allocating a new one.
+    ``raster()`` lays the screen out into an SSD1306 page image (the same
+    pixels as the framebuf path); the bytes that differ from what the bitmap
+    shows are copied into it, pixel by pixel, and the display refreshes. One
+    Bitmap, one Palette, one TileGrid and two page images (about 3 KB in all)
+    are all it holds: no font object, no label per line, no library.
     """
 
     WHITE = 0xFFFFFF
     BLACK = 0x000000
 
-    def __init__(self, display, width, height, font_obj=None):
+    def __init__(self, display, width, height):
         import displayio
-        from adafruit_display_text import bitmap_label
 
         self.display = display
         self.width = width
         self.height = height
-        self._displayio = displayio
-        self.font = font_obj if font_obj is not None else BitmapFont()
+        self.bitmap = displayio.Bitmap(width, height, 2)
+        palette = displayio.Palette(2)
+        palette[0] = self.BLACK
+        palette[1] = self.WHITE
         self.group = displayio.Group()
-        self.chart_group = displayio.Group()
-        self.chart_bitmap = None
-        self.group.append(self.chart_group)
-        c = screen_model.cols(width)
-        blank = " " * c
-        self.labels = []
-        self.texts = []
-        self.inverted = []
-        for i in range(screen_model.lines(height)):
-            label = bitmap_label.Label(self.font, text=blank, color=self.WHITE,
-                                       padding_right=width - c * CELL_W, save_text=False,
-                                       anchor_point=(0, 0), anchored_position=(0, i * CELL_H))
-            self.group.append(label)
-            self.labels.append(label)
-            self.texts.append(blank)
-            self.inverted.append(False)
-        # a dark pixel row under an inverted line when the next line is inverted too
-        gap = displayio.Bitmap(width, 1, 1)
-        black = displayio.Palette(1)
-        black[0] = self.BLACK
-        self.gap = displayio.TileGrid(gap, pixel_shader=black, y=0)
-        self.gap.hidden = True
-        self.group.append(self.gap)
+        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.shown = bytearray(width * height // 8)  # the page image the bitmap holds
+        self.next = bytearray(width * height // 8)
         self.last = None
         self.level = 2
         self.auto = getattr(display, "auto_refresh", False)
@@ -366,53 +305,27 @@ class Renderer:
     def draw(self, screen):
         if screen == self.last:
             return
-        lines = text_lines(screen, self.width, self.height)
-        gap = -1
-        for i in range(len(lines) - 1):
-            if lines[i][1] and lines[i + 1][1]:
-                gap = i
-                break
-        if gap >= 0:
-            self.gap.y = gap * CELL_H + CELL_H - 1
-        self.gap.hidden = gap < 0
-        for i, (text, inv) in enumerate(lines):
-            label = self.labels[i]
-            if inv != self.inverted[i]:
-                label.color = self.BLACK if inv else self.WHITE
-                label.background_color = self.WHITE if inv else None
-                self.inverted[i] = inv
-            if text != self.texts[i]:
-                label.text = text
-                self.texts[i] = text
-        self._draw_chart(screen.chart)
+        new = self.next
+        raster(screen, self.width, self.height, new)
+        old = self.shown
+        bitmap = self.bitmap
+        w = self.width
+        for i in range(len(new)):
+            b = new[i]
+            d = b ^ old[i]  # the pixels of this column of 8 that change
+            if d:
+                x = i % w
+                y = (i // w) * 8
+                while d:
+                    if d & 1:
+                        bitmap[x, y] = b & 1
+                    d >>= 1
+                    b >>= 1
+                    y += 1
+        self.shown = new
+        self.next = old
         self.display.refresh()
         self.last = screen
-
-    def _draw_chart(self, chart):
-        if chart is None:
-            self.chart_group.hidden = True
-            return
-        top = CELL_H
-        if self.chart_bitmap is None:
-            displayio = self._displayio
-            self.chart_bitmap = displayio.Bitmap(self.width, self.height - top, 2)
-            palette = displayio.Palette(2)
-            palette[0] = self.BLACK
-            palette[1] = self.WHITE
-            palette.make_transparent(0)
-            self.chart_group.append(displayio.TileGrid(self.chart_bitmap, pixel_shader=palette, y=top))
-        bitmap = self.chart_bitmap
-        bitmap.fill(0)
-        w = self.width
-        h = self.height - top
-
-        def plot(x, y):
-            y -= top
-            if 0 <= x < w and 0 <= y < h:
-                bitmap[x, y] = 1
-
-        draw_chart(chart, self.width, self.height, plot)
-        self.chart_group.hidden = False
 
     def set_brightness(self, level):
         if level == self.level:

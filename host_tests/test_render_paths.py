@@ -93,16 +93,34 @@ def test_chart_stays_in_its_area_and_marks_do_not_overlap():
     assert len(marks) == 7 and all(b - a >= 8 for a, b in itertools.pairwise(marks))
 
 
-def test_label_bitmaps_are_reused_when_text_changes():
+def test_one_bitmap_is_reused_and_only_changed_pixels_are_set():
     display, panel = displayio_display(128, 64)
     r = render.Renderer(display, 128, 64)
-    r.draw(SCREENS[0])
-    bitmaps = [label.bitmap for label in r.labels]
+    bitmap = r.bitmap
+    assert (bitmap.width, bitmap.height) == (128, 64)
+    for screen in (SCREENS[0], SCREENS[1], SCREENS[4], SCREENS[0]):
+        r.draw(screen)
+        assert r.bitmap is bitmap
+        assert panel.rows() == reference(screen, 128, 64)
+
+    class Counting:
+        """Counts the pixels written through to the bitmap."""
+
+        def __init__(self, inner):
+            self.inner = inner
+            self.n = 0
+
+        def __setitem__(self, xy, v):
+            self.n += 1
+            self.inner[xy] = v
+
+    r.bitmap = Counting(bitmap)
+    r.draw(SCREENS[0])  # the same screen: nothing written
+    assert r.bitmap.n == 0
     r.draw(SCREENS[1])
-    r.draw(SCREENS[0])
-    assert [label.bitmap for label in r.labels] == bitmaps
-    assert all(label.bitmap.width == 128 and label.bitmap.height == 8 for label in r.labels)
-    assert panel.rows() == reference(SCREENS[0], 128, 64)
+    before, after = reference(SCREENS[0], 128, 64), reference(SCREENS[1], 128, 64)
+    changed = sum(1 for y in range(64) for x in range(128) if before[y][x] != after[y][x])
+    assert r.bitmap.n == changed  # exactly the pixels that differ
 
 
 def test_unchanged_screen_is_not_sent_again():
