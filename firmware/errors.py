@@ -6,16 +6,30 @@ class RodskaggError(ValueError):
 
 
 class RulesError(RodskaggError):
-    """A rule set, player list or dealer that cannot be played."""
+    """A rule set, player list or dealer that cannot be played.
+
+    ``code`` and ``params`` say it for the UI, which words it in the device's language
+    (firmware/ui/text.py REFUSALS); the message is the English for records and the CLI."""
+
+    def __init__(self, message, code="rules", params=()):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class EntryError(RodskaggError):
-    """A hand entry the rules refuse; ``index`` is its 0-based place in the log, or -1."""
+    """A hand entry the rules refuse; ``index`` is its 0-based place in the log, or -1.
 
-    def __init__(self, message, index=-1):
+    ``code`` and ``params`` (seats as seat numbers, counts as ints) say it for the UI,
+    which words it in the device's language with the players' names; ``message`` is
+    the English for records and the replay command."""
+
+    def __init__(self, message, index=-1, code="invalid", params=()):
         super().__init__(message)
         self.message = message
         self.index = index
+        self.code = code
+        self.params = params
 
     def __str__(self):
         if self.index < 0:

@@ -17,13 +17,14 @@ def check_players(rules, players):
         raise RulesError("players must be a list of names")
     lo = rules.min_players
     if not lo <= len(players) <= MAX_PLAYERS:
-        raise RulesError("%s needs %d-%d players, not %d" % (rules.preset, lo, MAX_PLAYERS, len(players)))
+        raise RulesError("%s needs %d-%d players, not %d" % (rules.preset, lo, MAX_PLAYERS, len(players)),
+                         "players", (rules.preset, lo, MAX_PLAYERS, len(players)))
     for i, name in enumerate(players):
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or name.strip() != name:
             raise RulesError("player names are 1-%d characters, without spaces around: %r"
-                             % (MAX_NAME, name))
+                             % (MAX_NAME, name), "name", (MAX_NAME,))
         if name in players[:i]:
-            raise RulesError("two players are called %s" % name)
+            raise RulesError("two players are called %s" % name, "same_name", (name,))
 
 
 class Outcome:
@@ -61,7 +62,7 @@ class Game:
     def __init__(self, rules, players, dealer=0, base=None, base_entries=0):
         check_players(rules, players)
         if type(dealer) is not int or not 0 <= dealer < len(players):
-            raise RulesError("the dealer must be one of the players")
+            raise RulesError("the dealer must be one of the players", "dealer")
         if base is not None and base.n != len(players):
             raise RulesError("the snapshot does not match the players")
         self.rules = rules
@@ -84,7 +85,7 @@ class Game:
             try:
                 score.apply(self.rules, state, entry)
             except EntryError as e:
-                raise EntryError(e.message, self.base_entries + i)
+                raise EntryError(e.message, self.base_entries + i, e.code, e.params)
         return state
 
     def states(self):
@@ -99,7 +100,7 @@ class Game:
         try:
             score.check(self.rules, self.state, entry)
         except EntryError as e:
-            raise EntryError(e.message, self.base_entries + len(self.log))
+            raise EntryError(e.message, self.base_entries + len(self.log), e.code, e.params)
 
     def preview(self, entry):
         """The state entry would lead to, without changing the game."""
@@ -207,9 +208,9 @@ class Series:
         """Start the next game, its first dealer the last game's winner."""
         outcome = self.game.outcome()
         if not outcome.over():
-            raise EntryError("the game is not over yet")
+            raise EntryError("the game is not over yet", -1, "not_over")
         if self.over():
-            raise EntryError("the series is over")
+            raise EntryError("the series is over", -1, "series_over")
         self.past.append(outcome.winner)
         old = self.game
         self.game = Game(old.rules, old.players, outcome.winner)

@@ -103,17 +103,18 @@ class State:
         return self.next_seat(self.dealer, True)
 
 
-def _fail(message):
-    raise EntryError(message)
+def _fail(message, code="invalid", *params):
+    """Refuse: the English message, and a code and params the UI words (firmware/errors.py)."""
+    raise EntryError(message, -1, code, params)
 
 
 def _need_seat(state, seat, what):
     if type(seat) is not int or not 0 <= seat < state.n:
         _fail("%s is not a player" % what)
     if seat in state.out:
-        _fail("seat %d is out of the game" % (seat + 1))
+        _fail("seat %d is out of the game" % (seat + 1), "out", seat)
     if not state.in_play(seat):
-        _fail("seat %d is not in the extra hand" % (seat + 1))
+        _fail("seat %d is not in the extra hand" % (seat + 1), "not_in_extra", seat)
 
 
 def _need_counts(state, counts, lo, hi, what):
@@ -127,7 +128,7 @@ def _need_counts(state, counts, lo, hi, what):
 def check(rules, state, entry):
     """Raise EntryError unless entry may follow state under rules."""
     if state.over():
-        _fail("the game is over: seat %d has won" % (state.winner + 1))
+        _fail("the game is over: seat %d has won" % (state.winner + 1), "over", state.winner)
     if not isinstance(entry, tuple) or not entry or type(entry[0]) is not int:
         _fail("not an entry")
     kind = entry[0]
@@ -161,10 +162,10 @@ def check(rules, state, entry):
         deltas = entry[1]
         _need_counts(state, deltas, -MAX_ADJUST, MAX_ADJUST, "a correction")
         if not any(deltas):
-            _fail("a correction must change at least one score")
+            _fail("a correction must change at least one score", "no_change")
         for seat in range(state.n):
             if deltas[seat] and seat in state.out:
-                _fail("seat %d is out of the game" % (seat + 1))
+                _fail("seat %d is out of the game" % (seat + 1), "out", seat)
         _check_reason(entry[2])
 
 
@@ -196,51 +197,51 @@ def _check_play(rules, state, tricks, call, total):
         t = tricks[seat]
         if t >= 0:
             if not state.in_play(seat):
-                _fail("seat %d cannot play this hand" % (seat + 1))
+                _fail("seat %d cannot play this hand" % (seat + 1), "cannot_play", seat)
             played += 1
             taken += t
     if played == 0:
-        _fail("nobody played: enter all pass")
+        _fail("nobody played: enter all pass", "nobody")
     if played == 1 and rules.lone != "play_out":
-        _fail("only one player played: enter a lone player")
+        _fail("only one player played: enter a lone player", "lone")
     if played > 1 and taken != total:
-        _fail("tricks add up to %d of %d" % (taken, total))
+        _fail("tricks add up to %d of %d" % (taken, total), "tricks_sum", taken, total)
     if call != NO_SEAT:
         if not rules.call:
-            _fail("the Rödskägg call is off in these rules")
+            _fail("the Rödskägg call is off in these rules", "call_off")
         if type(call) is not int or not 0 <= call < state.n or tricks[call] < 0:
-            _fail("only a player who played can call Rödskägg")
+            _fail("only a player who played can call Rödskägg", "call_who")
 
 
 def _check_bid(rules, state, entry, total):
     _k, declarer, bid, tricks, joined, _f = entry
     _need_seat(state, declarer, "the declarer")
     if type(bid) is not int or not (rules.min_bid <= bid <= 6 or bid == BID_R):
-        _fail("the bid must be %d-6 or R" % rules.min_bid)
+        _fail("the bid must be %d-6 or R" % rules.min_bid, "bid_range", rules.min_bid)
     _need_counts(state, tricks, 0, total, "tricks")
     taken = 0
     for seat in range(state.n):
         if tricks[seat] and not state.in_play(seat):
-            _fail("seat %d cannot take tricks in this hand" % (seat + 1))
+            _fail("seat %d cannot take tricks in this hand" % (seat + 1), "cannot_take", seat)
         taken += tricks[seat]
     if rules.others_score() and taken != total:
-        _fail("tricks add up to %d of %d" % (taken, total))
+        _fail("tricks add up to %d of %d" % (taken, total), "tricks_sum", taken, total)
     if taken > total:
-        _fail("tricks add up to %d, more than %d" % (taken, total))
+        _fail("tricks add up to %d, more than %d" % (taken, total), "tricks_over", taken, total)
     if type(joined) is not int or joined < 0 or joined >= 1 << state.n:
         _fail("not a list of joiners")
     if joined and not rules.go_along:
-        _fail("nobody can join: the går med rule is off")
+        _fail("nobody can join: the går med rule is off", "go_along_off")
     taken = 0
     for seat in range(state.n):
         if joined >> seat & 1:
             if seat == declarer:
-                _fail("the declarer cannot join")
+                _fail("the declarer cannot join", "declarer_join")
             if not state.in_play(seat):
-                _fail("seat %d cannot join this hand" % (seat + 1))
+                _fail("seat %d cannot join this hand" % (seat + 1), "cannot_join", seat)
             taken += tricks[seat]
     if taken > 2:
-        _fail("joiners take only among the last two tricks, not %d together" % taken)
+        _fail("joiners take only among the last two tricks, not %d together" % taken, "joiner_tricks", taken)
 
 
 def apply(rules, state, entry):

@@ -118,7 +118,8 @@ def test_a_compacted_game_exports_its_score_sheet_only(tmp_path):
     ex = Exporter(str(tmp_path), lambda: True)
     name = ex.export(game)
     assert os.listdir(tmp_path / "games") == [name + ".csv"]
-    assert ex.note == "hands 1-%d were not kept: score sheet only" % game.base_entries
+    assert ex.note == "hands 1-%d were not kept: score sheet only" % game.base.hands
+    assert ex.kept_from == game.base.hands + 1
     rows = list(csv.reader(io.StringIO((tmp_path / "games" / (name + ".csv")).read_text(encoding="utf-8"))))
     assert rows[1][:2] == [str(game.base_entries), "(earlier hands not kept)"]
     assert [int(v) for v in rows[-1][2:]] == game.state.scores

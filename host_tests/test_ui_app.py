@@ -170,18 +170,21 @@ def test_preview_then_commit_shows_changes():
     d, _st = started()
     d.keys("c")
     assert d.text().splitlines()[0] == "Giv 1: stick"
-    d.keys("bbc" "aa" "B")
+    assert ">Bo       <1>" in d.text()
+    d.keys("B")  # hold ▶: one more (2) and take it
+    d.keys("bbc")  # Cia: 1 -> 3, take it; every trick is given: the rest passed
     text = d.text()
-    assert text.splitlines()[0] == "OK? Giv 1"
-    assert "Bo        12>10  -2" in text
-    assert "Cia       12>9   -3" in text
-    d.keys("c")
+    assert text.splitlines()[0] == "Giv 1: OK sparar"
+    assert "Bo       2     12>10" in text
+    assert "Cia      3     12>9" in text
+    assert "Dan      pass  12" in text
+    d.keys("c")  # the save press: no separate preview when every row is on the screen
     assert " >Cia        9" in d.text()
     assert "* Bo        10" in d.text()
 
 
 def test_abandon_half_entered_hand():
-    for keys in ("cbbc" "C" "C", "cbbcaa" "d" "d", "c" "B" "C" "C" "C"):
+    for keys in ("cbbc" "C" "C", "cbbcaa" "dddd", "c" "B" "C" "C" "C"):
         d, st = started()
         d.keys(keys)
         assert d.text().startswith("Giv 1\n")
@@ -191,33 +194,49 @@ def test_abandon_half_entered_hand():
 
 def test_last_player_tricks_filled_in():
     d, _st = started()
-    d.keys("c" "bb" "c" "c" "c")  # Bo 2, Cia pass, Dan pass -> Anna gets 3
+    d.keys("c" "B" "a" "a")  # Bo 2, Cia pass, Dan pass -> Anna gets 3
     assert "Anna     3" in d.text()
-    d.keys("cc")
+    d.keys("c")
     assert d.app.series.game.log == [(0, (3, 2, -1, -1), -1, ())]
 
 
 def test_all_pass_and_lone_from_the_walk():
     d, _st = started()
-    d.keys("c" "B" "c")
+    d.keys("c" "aaaa")
+    assert d.text().splitlines()[0] == "Giv 1: alla passar"
+    d.keys("c")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
-    d.keys("c" "c" "b" "B" "c")  # second player plays alone
+    d.keys("c" "a" "c" "a")  # Cia plays; the last row is filled in with the rest ...
+    assert "Anna     4" in d.text()
+    d.keys("a")  # ... but Anna passed: Cia alone
+    assert d.text().splitlines()[0] == "Giv 1: Cia ensam"
+    d.keys("c")
     assert d.app.series.game.log[-1] == (score.LONE, 2)
 
 
-def test_rodskagg_call_toggle_and_refusals():
+def test_played_no_trick_is_not_next_to_pass():
     d, _st = started()
-    d.keys("c" "a" "A")  # Bo: 0 tricks, calls
-    assert "Rödskägg!" in d.text()
-    d.keys("A")
-    assert "Rödskägg!" not in d.text()
-    d.keys("b" "A" "c" "bb" "c" "aa" "B")  # Bo passes but calls; Cia 2, Dan 3
-    assert "Går inte" in d.text()
-    assert "Bara en som spelar kan ropa Rödskägg" in d.text().replace("\n", " ")
+    d.keys("c" "A")  # hold ◀: Bo played and took no trick
+    assert "Bo       0" in d.text()
+    d.keys("bbbbc")  # Cia 5: the rest passed
+    text = d.text()
+    assert "Bo       0     12>17" in text
+    assert "Dan      pass  12" in text
+
+
+def test_rodskagg_call_and_refusal():
+    d, _st = started()
+    d.keys("c" "A" "bbbbc")  # Bo 0, Cia 5
+    assert "Rödskägg" in d.text()  # the hint row names the long press
+    d.keys("B")  # the call: who? the one with most tricks first
+    assert "Rödskägg" in d.text().splitlines()[0]
+    assert ">Cia" in d.text()
     d.keys("c")
-    assert d.app.series.game.log == []
+    assert "Cia      5 R   12>2" in d.text()
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (-1, 0, 5, -1), 2, ())]
     d2, _st = started(Rules("fem", {"call": False}))
-    d2.keys("c" "A")
+    d2.keys("c" "B" "bbc" "B")
     assert "Går inte" in d2.text()
     d2.keys("c")
     assert isinstance(d2.app.view, E.FemWalk)
@@ -226,7 +245,7 @@ def test_rodskagg_call_toggle_and_refusals():
 def test_refused_sum_says_why_in_english():
     d, _st = started(lang="en")
     d.app.set_lang("en")
-    d.keys("c" "bb" "c" "bb" "B")  # 2 + 2 = 4 of 5
+    d.keys("c" "B" "B" "a" "A" "c")  # 2 + 2, Dan pass, Anna 0: 4 of 5
     assert "Tricks: 4 of 5" in d.text()
     d.keys("b")
     assert isinstance(d.app.view, E.FemWalk)
@@ -235,12 +254,25 @@ def test_refused_sum_says_why_in_english():
 
 def test_bidding_all_pass_and_rodskagg():
     d, _st = started(Rules("bud"))
-    d.keys("c" "a" "c")  # All pass on the declarer list
-    assert d.text().startswith("OK? Giv 1")
-    d.keys("c")
+    d.keys("c")  # the declarer list starts in the middle
+    assert ">Cia" in d.text()
+    d.keys("a" "A")  # All pass (the row above Bo): nothing changes, saved at once
     assert d.app.series.game.log == [(score.ALL_PASS,)]
     enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0, ()))
     assert "Cia vinner!" in d.text()
+
+
+def test_bud_result_rows_are_the_preview():
+    d, _st = started(Rules("bud"))
+    d.keys("c" "c")  # Cia declares; the bid starts on 3
+    assert ">3" in d.text()
+    d.keys("c")
+    text = d.text()
+    assert text.splitlines()[0].startswith("Cia 3")
+    assert ">3 stick   12>9" in text
+    assert " 2 stick   12>15" in text
+    d.keys("A")  # hold ◀: the row above (2 tricks, failed), saved
+    assert d.app.series.game.log == [(score.BID, 2, 3, (0, 0, 2, 0), 0, ())]
 
 
 def test_knack_joiners():
@@ -296,11 +328,13 @@ def test_history_detail_edit_recomputes_later_hands():
     d.keys("c" "c")  # Edit
     walk = d.app.view
     assert isinstance(walk, E.FemWalk)
-    assert walk.values == [2, 3, -1, -1]
+    assert walk.prefill == [2, 3, -1, -1]
+    assert walk.shown == 2  # each row starts on what it held
     d.keys("b")  # Bo 2 -> 3
-    d.keys("c")  # Cia's 3 no longer fits: the nearest, 2
-    assert walk.values[:2] == [3, 2]
-    d.keys("c" "c" "c")  # Dan, Anna pass -> preview of the edit
+    d.keys("c")  # Cia's 3 no longer fits: 1 to start
+    assert walk.shown == 1
+    d.keys("bc")  # Cia 2: every trick given, Dan and Anna pass
+    d.keys("c")  # an edit shows the preview (later hands are scored again)
     assert d.text().startswith("OK? Giv 1")
     d.keys("c")
     game = d.app.series.game
@@ -315,11 +349,12 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     saves = len(st.saves)
     d.keys("a" "a" "c" "c" "c")  # history -> hand 1 -> change -> Edit
     walk = d.app.view
-    assert walk.values == [2, 1, 2, -1]
-    d.keys("b" "c" "b" "c" "a" "c" "c")  # Bo 3, Cia 2, Dan pass, Anna pass: Bo wins at once
+    assert walk.prefill == [2, 1, 2, -1]
+    d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
     assert d.text().startswith("OK? Bo vinner")
     d.keys("c")
-    assert "#2: Spelet är slut" in d.text()
+    # the later entry that the edit breaks, as the history names it, and the winner's name
+    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
     game = d.app.series.game
     assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1, ()), (score.ALL_PASS,)]
     assert len(st.saves) == saves
@@ -408,15 +443,15 @@ def test_back_leaves_every_menu_screen():
     enter(d, (score.ALL_PASS,))
     d.keys("b")
     n = len(d.app.view.items)
-    for i in range(n):
+    for i in range(n - 1):  # the last row switches the language: no screen to leave
         d.keys("b" * i + "c")
         for _ in range(12):
-            if d.text().startswith("Giv"):
+            if isinstance(d.app.view, A.Scoreboard):
                 break
             d.keys("C")
-        if d.app.series is None or not d.text().startswith("Giv"):
+        if d.app.series is None or not isinstance(d.app.view, A.Scoreboard):
             d.keys("C" * 5)
-        assert d.text().startswith("Giv 1"), (i, d.text())
+        assert d.text().startswith("Giv 1\n"), (i, d.text())
         d.keys("b")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
 

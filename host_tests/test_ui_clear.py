@@ -387,3 +387,139 @@ def test_a_driver_no_profile_knows_is_refused_in_words():
     with pytest.raises(boards.ProfileError) as err:
         boards.resolve({"RODSKAGG_DRIVER": "st7735"}.get)
     assert "RODSKAGG_DRIVER st7735 unknown" in str(err.value)
+
+
+# -- Swedish everywhere: every screen and every refusal ------------------------------------
+
+def _words(text_):
+    import re
+    return [w for w in re.split(r"[^A-Za-zÅÄÖåäöéÉ]+", text_) if len(w) > 1]
+
+
+def english_only_words():
+    """Words of the UI's and the core's English that are not also Swedish words of the UI."""
+    import os
+    import re
+
+    from firmware.ui import text as T
+    en, sv = set(), set()
+    for line in T.SV.split("\n"):
+        if "\t" in line:
+            a, b = line.split("\t", 1)
+            en.update(w.lower() for w in _words(a))
+            sv.update(w.lower() for w in _words(b))
+    for _c, _k, e, s in T.refusals():
+        en.update(w.lower() for w in _words(e))
+        sv.update(w.lower() for w in _words(s))
+    for _m, s, e in T.REASONS:
+        en.update(w.lower() for w in _words(e))
+        sv.update(w.lower() for w in _words(s))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("score.py", "game.py", "rules.py", "export.py", "storage.py"):
+        with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
+            for lit in re.findall(r'"([^"\n]*)"', f.read()):
+                if " " in lit:  # a message, not a key
+                    en.update(w.lower() for w in _words(lit))
+    allowed = {"ok", "usb", "fem", "bud", "knack", "rödskägg", "extra", "start", "export", "ja"}
+    return en - sv - allowed
+
+
+def assert_swedish(screen_text, names, where):
+    bad = english_only_words()
+    prefixes = {n[:k] for n in names for k in range(1, len(n) + 1)}  # names shorten to fit
+    found = [w for w in _words(screen_text) if w.lower() in bad and w not in prefixes]
+    assert not found, "English on a Swedish screen (%s): %s\n%s" % (where, found, screen_text)
+
+
+def test_every_screen_is_swedish():
+    """Random presses over random games (both panels) and every screen reachable from the
+    scoreboard: no word of the UI's or the core's English that is not a player's name."""
+    from firmware.ui.setup import NAMES
+    from firmware.ui.views import Message
+    names = set(NAMES)
+    for h in (64, 32):
+        for app in walk_screens(128, h, "sv", range(12), 200):
+            if app.series is not None:
+                names.update(app.series.game.players)
+            names.update(app.setup.names)
+            screen = app.screen.text()
+            if app.screen.title == "Fel":  # an unexpected exception: a bug, not a screen
+                raise AssertionError(screen)
+            if app.lang == "sv":  # the walk may switch the language in the menu
+                assert_swedish(screen, names, type(app.view).__name__)
+            elif isinstance(app.view, Message):
+                app.set_lang("sv")
+
+
+def test_every_refusal_is_swedish_and_names_players():
+    """Each refusal code of the core, worded in Swedish with players' names."""
+    import os
+    import re
+
+    from firmware.ui import text as T
+    players = ("Anna", "Bo", "Cia", "Dan")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    codes = set()
+    for name in ("score.py", "game.py", "rules.py"):
+        with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
+            codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
+    assert codes, "the core gives its refusals no codes"
+    known = {c for c, _k, _e, _s in T.refusals()}
+    assert codes <= known, "refusal codes without words: %s" % sorted(codes - known)
+    for code, kinds, _en, _sv in T.refusals():
+        params = tuple(2 if k == "s" else 5 if k == "d" else "fem" for k in kinds)
+        words = T.refusal("sv", code, params, players)
+        assert words and "seat" not in words and "3" not in words.replace("5", "")
+        if "s" in kinds:
+            assert "Cia" in words
+        assert_swedish(words, set(players), code)
+
+
+# -- the README's commands work as written ----------------------------------------------------
+
+def test_the_readme_commands_run_as_written(tmp_path):
+    """The replay command and the scripted simulator runs of README.md, run as written in a
+    folder that has the repository's firmware/, tools/, host_tests/ and .venv/."""
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("firmware", "tools", "host_tests", ".venv"):
+        os.symlink(os.path.join(root, name), tmp_path / name)
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    commands = []
+    for block in readme.split("```")[1::2]:
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith((".venv/bin/python -m tools.", "python3 -m firmware.replay")):
+                commands.append(line)
+    assert len(commands) >= 5, commands
+    assert "python3 -m firmware.replay host_tests/records/fem-basic.json" in commands
+    for command in commands:
+        p = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True,
+                           timeout=120, stdin=subprocess.DEVNULL)
+        assert p.returncode == 0, (command, p.stderr[-2000:])
+    assert (tmp_path / "shots").is_dir() and any((tmp_path / "shots").iterdir())
+
+
+def test_refusals_on_the_device_name_players_in_swedish():
+    # set-up: two players with one name
+    d = Driver(App(None, None))
+    d.app.setup.names[1] = d.app.setup.names[0]
+    text_ = d.keys("c")
+    assert " ".join(text_.split()) == "Går inte Två spelare heter %s" % d.app.setup.names[0]
+    # a hand inserted before another that it makes impossible: the later hand is named as
+    # the history names it, the player by name, not a seat
+    d = started(Rules("knack"))
+    enter(d, (score.BID, 0, 3, (2, 1, 2, 1), 0, ()))  # Bo takes a trick in Giv 1
+    from firmware.errors import EntryError
+    game = d.app.series.game
+    try:
+        game.insert(0, (score.BID, 1, score.BID_R, (1, 5, 0, 0), 0, ()))  # Bo fails Rödskägg: out
+    except EntryError as err:
+        e = err
+    assert (e.code, e.params, e.index) == ("cannot_take", (1,), 1)
+    e.index -= 1  # as the entry flow does for an insert: the hand as the history shows it
+    assert d.app.reason(e) == "Giv 1\nBo kan inte ta stick i den här given"
+    d.app.set_lang("en")
+    assert d.app.reason(e) == "Hand 1\nBo cannot take tricks in this hand"

@@ -58,8 +58,9 @@ def test_a_forgotten_hand_is_inserted_from_the_history_and_later_hands_rescored(
     d.keys("c")  # a fem hand before hand 1, from the first to speak
     assert d.text().startswith("Giv 1: stick")
     before = list(series.game.log)
-    # Bo 1, Cia 4, the rest pass: unlike any hand already there, so its place shows
-    assert d.keys("bcaaB").startswith("OK? Giv 1")
+    # Bo 1, Cia 4, the rest pass (unlike any hand already there, so its place shows);
+    # an insertion is previewed (later hands are scored again)
+    assert d.keys("c" "bbbc" "c").startswith("OK? Giv 1")
     d.keys("c")
     game = d.app.series.game
     assert game.log == [(score.PLAY, (-1, 1, 4, -1), -1, ()), *before]
@@ -76,7 +77,7 @@ def test_an_inserted_hand_survives_a_reboot():
     series = a_series()
     store.save(series)
     d = resumed(Store(nvm), None)
-    d.keys("aa" + "ccbb" + "c" + "bbcaaB" + "c")  # history, hand 1, insert a hand before it
+    d.keys("aa" + "ccbb" + "c" + "B" "bbc" "c" + "c")  # history, hand 1, insert a hand before it
     game = d.app.series.game
     assert len(game.log) == 3
     again = Store(nvm).load().series.game

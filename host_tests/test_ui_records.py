@@ -92,24 +92,33 @@ def test_random_game_on_128x32(seed):
     same_game(d.app.series.game, game)
 
 
-def test_bad_fem_sum_is_refused_at_preview():
+def test_bad_fem_sum_is_refused_before_saving():
     doc = read("bad-fem-sum.json")["record"]
     d = Driver()
     good = dict(doc, hands=doc["hands"][:1])
     setup, hands = keys_for_record(d.app, good)
     d.keys(setup + "".join(hands))
     bad = doc["hands"][1]
-    # walk the players, giving each the tricks of the bad hand (they add up to 4)
     names = d.app.series.game.players
     d.keys("c")
     view = d.app.view
-    for i, seat in enumerate(view.seats):
+    # answer each row with the bad hand's tricks: pass is ◀, tricks are ▶ up to
+    # the value, then OK; the last player's filled-in tricks are set to 0 (hold ◀)
+    for seat in view.seats:
         want = bad["tricks"].get(names[seat], -1)
-        while view.values[i] != want:
-            d.keys("b")
-        d.keys("c" if i < view.n - 1 else "")
+        if view.done:
+            assert view.filled[view.cursor] == 3  # the last player: the tricks left
+            d.keys("A")
+            break
+        if want < 0:
+            d.keys("a")
+        else:
+            while view.shown != want:
+                d.keys("b")
+            d.keys("c")
+    assert view.done and "OK" in d.text().splitlines()[0]
     text = d.keys("c")
-    assert "Stick: 4 av 5" in text
+    assert "Stick: 2 av 5" in text
     assert len(d.app.series.game.log) == 1
     d.keys("c")  # back to the entry, nothing committed
     assert d.app.view is view

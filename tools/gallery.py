@@ -17,7 +17,6 @@ import sys
 from firmware import hw, render
 from firmware.record import to_record
 from firmware.rules import Rules
-from firmware.ui import entry as E
 from firmware.ui.setup import NAMES, SetupView
 from tools import presses, randgame
 from tools.sim import Sim
@@ -72,17 +71,10 @@ def game_keys(preset, players, hands, seed, board="pico"):
     return keys + played, per_hand[hands] if len(per_hand) > hands else "", sim
 
 
-def until_preview(sim, keys):
-    """Play keys up to the preview screen: (keys played before it, keys including it)."""
-    played = ""
-    before = None
-    for ch in keys:
-        if isinstance(sim.app.view, E.Preview):
-            break
-        before = played
-        sim.press(ch)
-        played += ch
-    return before, played
+def until_saved(sim, keys):
+    """Play a hand's keys but the save press: the entry screen that shows every change."""
+    sim.play(keys[:-1])
+    return keys[:-1]
 
 
 def shots():
@@ -104,9 +96,9 @@ def shots():
     sim.press("a")
     take(history, sim)
     sim.press("C")
-    before, upto = until_preview(sim, nxt)
-    take(Shot("preview", "Preview: each player's change; OK commits, back returns to the entry.",
-              keys + upto), sim)
+    upto = until_saved(sim, nxt)
+    take(Shot("preview", "Before saving: the entry shows every player's change; OK saves it "
+              "(back changes a row).", keys + upto), sim)
 
     keys, _nxt, sim = game_keys("fem", seven, 14, 7)
     sim.press("B")
@@ -121,11 +113,11 @@ def shots():
 
     for preset, players, seed in (("fem", NAMES[:4], 1), ("bud", NAMES[:4], 3), ("knack", NAMES[:5], 3)):
         keys, nxt, sim = game_keys(preset, players, 1, seed)
-        before, _ = until_preview(sim, nxt)
+        half = nxt[:max(2, len(nxt) // 2)] if preset != "bud" else nxt[:-1]
         sim2 = Sim()
-        sim2.play(keys + before)
-        take(Shot("entry-" + preset, "Hand entry, %s: the last step before the preview." % preset,
-                  keys + before), sim2)
+        sim2.play(keys + half)
+        take(Shot("entry-" + preset, "Hand entry, %s, part way: the rows, the value being set "
+                  "and what each press does." % preset, keys + half), sim2)
         sim2.close()
 
     rec = RECORDS + "/fem-tie-then-extra-hand.json"
@@ -139,8 +131,8 @@ def shots():
 
     rec = RECORDS + "/fem-basic.json"
     sim = Sim(record_path=rec)
-    sim.play("cbcbcbcbB")
-    take(Shot("error", "A refused entry says why; any press goes back to it.", "cbcbcbcbB", rec), sim)
+    sim.play("cBBaAc")
+    take(Shot("error", "A refused entry says why; any press goes back to it.", "cBBaAc", rec), sim)
 
     sim = Sim(record_path=rec)
     sim.play("b")

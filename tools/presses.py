@@ -135,13 +135,13 @@ class Planner:
             self.press("b")
             if kind == score.MISDEAL:
                 self.menu_item(app.t("Misdeal"))
-                self.goto(0 if entry[1] else 1)
-                self.press("c")
+                if isinstance(app.view, E.YesNo):
+                    self.goto(0 if entry[1] else 1)
+                    self.press("c")
             elif kind == score.FAULT:
                 self.menu_item(app.t("Knock fault"))
                 view = self.expect(E.SeatList)
-                self.goto(view.seats.index(entry[1]))
-                self.press("c")
+                self.pick(view.seats.index(entry[1]))
                 view = self.expect(E.ReasonList)
                 self.goto(_index(E.FAULT_REASONS, entry[2]))
                 self.press("c")
@@ -152,8 +152,8 @@ class Planner:
                 self.expect(E.ReasonList)
                 self.goto(_index(E.ADJUST_REASONS, entry[2]))
                 self.press("c")
-        self.expect(E.Preview)
-        self.press("c")
+        if isinstance(app.view, E.Preview):
+            self.press("c")
         if len(game.log) != before + 1 or game.log[-1] != entry:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
 
@@ -169,26 +169,104 @@ class Planner:
             call = entry[2]
         elif entry[0] == score.LONE:
             tricks[entry[1]] = 1
-        wanted = [tricks[s] for s in view.seats]
-        self.walk(E.FemWalk, wanted, lambda v, i: v.seats[i] == call and v.call != call)
+        self.rows(view, [tricks[s] for s in view.seats])
+        if view.call != call:
+            self.press("B")
+            pick = self.expect(E.SeatList)
+            self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
+            self.expect(E.FemWalk)
+        self.finish(view)
+
+    def rows(self, view, wanted):
+        """Answer the rows of a Rows walk (fem, knack) until they all hold wanted."""
+        for _ in range(4 * view.n + 4):
+            if self.app.view is not view:
+                return
+            if view.done:
+                if view.filled == wanted or view.cursor >= view.n:
+                    return
+                v = wanted[view.cursor]
+                if v == view.filled[view.cursor] and v != E.PASS:
+                    raise PlanError("row %d cannot be changed here" % view.cursor)
+                self.press("a" if v == E.PASS else "A")
+                continue
+            v = wanted[view.cursor]
+            knack = isinstance(view, E.KnackWalk)
+            if v == E.PASS:
+                self.press("a")
+                continue
+            if v == 0 and not knack:
+                self.press("A")
+                continue
+            ch = view.cycle(view.left(view.cursor))
+            if v not in ch:
+                raise PlanError("%r is not one of %r" % (v, ch))
+            k = (ch.index(v) - (ch.index(view.shown) if view.shown in ch else 0)) % len(ch)
+            if k == 0:
+                self.press("c")
+            elif knack and len(ch) - k < k:
+                self.press("a", len(ch) - k - 1)  # knack rows go both ways
+                self.press("A")
+            else:
+                self.press("b", k - 1)
+                self.press("B")
+        raise PlanError("the rows did not finish:\n" + self.app.screen.text())
+
+    def finish(self, view):
+        """On a finished walk: OK saves (through the preview when the walk shows one)."""
+        if self.app.view is view:
+            self.press("c")
+
+    def pick(self, target):
+        """On a PickList: reach row target and choose it (a long press picks a neighbour)."""
+        view = self.app.view
+        n = view.count(self.app)
+        fwd = (target - view.cursor) % n
+        if fwd == 0:
+            self.press("c")
+        elif fwd <= n - fwd:
+            self.press("b", fwd - 1)
+            self.press("B")
+        else:
+            self.press("a", n - fwd - 1)
+            self.press("A")
 
     def bidding(self, entry):
         view = self.expect(E.SeatList)
         if entry[0] == score.ALL_PASS:
-            self.goto(len(view.seats))
-            self.press("c")
+            self.pick(len(view.seats))
             return
-        _k, declarer, bid, tricks, joined, faults = entry
-        if faults:
-            raise PlanError("penalties during a hand cannot be entered by buttons yet")
-        self.goto(view.seats.index(declarer))
-        self.press("c")
-        self.walk(E.BidWalk, [bid])
-        view = self.expect(E.TrickWalk)
-        self.walk(E.TrickWalk, [tricks[s] for s in view.seats])
-        if isinstance(self.app.view, E.JoinWalk):
-            view = self.app.view
-            self.walk(E.JoinWalk, [joined >> s & 1 for s in view.seats])
+        _k, declarer, bid, tricks, joined = entry[:5]
+        self.pick(view.seats.index(declarer))
+        view = self.expect(E.BidList)
+        self.pick(view.choices.index(bid))
+        if isinstance(self.app.view, E.ResultList):
+            others = [t for s, t in enumerate(tricks) if s != declarer and t]
+            if not others:
+                self.pick(tricks[declarer])
+                return
+            self.pick(self.app.view.count(self.app) - 1)  # everyone's tricks
+        walk = self.expect(E.KnackWalk)
+        self.rows(walk, [tricks[s] for s in walk.seats])
+        if isinstance(self.app.view, E.JoinStep):
+            step = self.app.view
+            for k, s in enumerate(step.cands):
+                if (joined >> s & 1) != (step.joined >> s & 1):
+                    n = len(step.cands) + 1
+                    self.pick_pos(step, k, n)
+            self.press("c")
+        else:
+            self.finish(walk)
+
+    def pick_pos(self, step, k, n):
+        """On the JoinStep: move from the save position to candidate k and OK."""
+        fwd = (k + 1) % n
+        if fwd <= n - fwd:
+            self.press("b", fwd - 1)
+            self.press("B")
+        else:
+            self.press("a", n - fwd - 1)
+            self.press("A")
 
     # -- setup --------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ def random_entry(rng, rules, state, reasons=REASONS, faults=True):
     if roll < 0.05:
         return (score.ALL_PASS,)
     if roll < 0.08:
-        return (score.MISDEAL, rng.random() < 0.5)
+        return (score.MISDEAL, rng.random() < 0.5 or not rules.knock)  # no knock: never asked
     if roll < 0.10:
         seat = rng.choice(seats)
         reason = rng.choice(reasons[0])

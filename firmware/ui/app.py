@@ -129,10 +129,31 @@ class App:
     def open_setup(self):
         self.view = SetupView(self)
 
-    def refuse(self, message, back):
-        """Say why an entry is refused; any press returns to back."""
-        self.view = Message(self.t("Not possible"), text.explain(self.lang, message),
+    def refuse(self, why, back, players=None):
+        """Say why an entry is refused; any press returns to back. why is the core's
+        EntryError/RulesError (worded from its code, players named) or a text."""
+        self.view = Message(self.t("Not possible"), self.reason(why, players),
                             lambda a: _goto(a, back))
+
+    def reason(self, why, players=None):
+        """The words for a refusal: from its code and params when it has them; an edit that
+        made a later entry impossible names that entry ("Giv 7: ...")."""
+        if isinstance(why, str):
+            return text.explain(self.lang, why)
+        game = self.series.game if self.series is not None else None
+        if players is None and game is not None:
+            players = game.players
+        code = getattr(why, "code", None)
+        words = text.refusal(self.lang, code, tuple(getattr(why, "params", ())), players) \
+            if code else None
+        if words is None:
+            return text.explain(self.lang, str(why))
+        index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
+        if game is not None and 0 <= index < len(game.log):
+            nums = text.numbers(game)[index]
+            words = "%s\n%s" % (text.entry_name(self.lang, game.log[index][0], nums[0], nums[1],
+                                                 self.cols), words)
+        return words
 
     def save(self):
         if self.store is not None and self.series is not None:
@@ -265,10 +286,12 @@ class App:
                         self.pending = False
                     self.unsaved = self.save_settings() or self.unsaved
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
-                if getattr(self.exporter, "note", None):
-                    msg += ". " + self.exporter.note
+                if getattr(self.exporter, "kept_from", 0) > 1:
+                    msg += ". " + self.t("Hands 1-%d were not kept: score sheet only") % (
+                        self.exporter.kept_from - 1)
             except Exception as e:
-                msg = "%s: %s" % (self.t("Export failed"), e)
+                msg = "%s: %s" % (self.t("Export failed"), self.t("the drive could not be written")
+                                  if getattr(e, "code", None) == "io" else e)
         self.view = Message(self.t("Export"), msg, _home)
 
     # -- drawing ----------------------------------------------------------------
@@ -669,7 +692,9 @@ class Detail(ListView):
             try:
                 a.series.game.delete(self.index)
             except score.EntryError as e:
-                a.refuse(str(e), self)
+                if getattr(e, "index", -1) >= a.series.game.base_entries + self.index:
+                    e.index += 1  # the index is in the log without this entry: name it as shown
+                a.refuse(e, self)
                 return
             a.committed()
         app.view = Confirm(app.t("Delete?"),

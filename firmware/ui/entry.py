@@ -9,7 +9,7 @@ from firmware import buttons as K
 from firmware import score
 from firmware.errors import EntryError
 from firmware.ui.screen import Screen, pad
-from firmware.ui.views import ListView, Walk, clip, is_back
+from firmware.ui.views import ListView, View, Walk, Window, clip, is_back
 
 PASS = -1
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
@@ -76,7 +76,7 @@ class Flow:
             after = self.state.copy()
             score.apply(self.rules, after, entry)
         except EntryError as e:
-            app.refuse(e.message, back)
+            app.refuse(e, back)
             return
         app.view = Preview(self, entry, after, back)
 
@@ -89,13 +89,34 @@ class Flow:
             else:
                 self.game.replace(self.index, entry)
         except EntryError as e:
-            app.refuse(str(e) if self.index >= 0 else e.message, back)
+            if self.insert and e.index >= 0:  # name the later entry as the history shows it
+                k = e.index - self.game.base_entries
+                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
+            app.refuse(e, back)
             return
         app.committed()
 
 
 def _home(app):
     app.home()
+
+
+def entry_words(app, flow, entry):
+    """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"..."""
+    kind = entry[0]
+    hand = flow.hand()
+    if kind == score.ALL_PASS:
+        return app.t("Hand %d: all pass") % hand
+    if kind == score.LONE:
+        return app.t("Hand %d: %s alone") % (hand, flow.name(entry[1]))
+    if kind == score.MISDEAL:
+        return app.t("Misdeal") + ("" if entry[1] or not flow.rules.knock
+                                   else " " + app.t("no knock"))
+    if kind == score.FAULT:
+        return "%s %s" % (app.t("Fault"), flow.name(entry[1]))
+    if kind == score.ADJUST:
+        return app.t("Correction")
+    return app.t("Hand %d") % hand
 
 
 class Preview(ListView):
@@ -114,12 +135,15 @@ class Preview(ListView):
             return app.t("OK? %s wins") % self.flow.name(self.after.winner)
         if self.after.tied and not self.flow.state.tied:
             return app.t("OK? Tie-break")
-        return app.t("OK? Hand %d") % self.flow.hand()
+        return "OK? " + entry_words(app, self.flow, self.entry)
 
     def count(self, app):
         return self.flow.state.n
 
-    def label(self, app, seat):
+    def label(self, app, i):
+        st = self.flow.state
+        start = st.first_to_speak()
+        seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
         before = self.flow.state.scores[seat]
         now = self.after.scores[seat]
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
@@ -133,7 +157,10 @@ class Preview(ListView):
         if ev == K.OK:
             self.flow.commit(app, self.entry, self)
         elif is_back(ev):
-            app.view = self.back
+            if isinstance(self.back, View):
+                app.view = self.back
+            else:
+                self.back(app)  # a question that was not asked: back where the entry began
         elif ev in (K.PREV, K.NEXT):
             # scroll when the players do not fit
             n = self.count(app)
@@ -148,103 +175,35 @@ class Preview(ListView):
         return Screen(clip(self.title(app), app.cols), rows)
 
 
-def cycle(rem):
-    """Trick choices for a fem player: pass, 1..rem, then 0 (one PREV from pass)."""
-    return (PASS,) + tuple(range(1, rem + 1)) + (0,)
+def conclude(view, app):
+    """Check view.entry(); save it when every change is on the screen, else the preview.
+
+    view has flow, n (rows it shows) and entry(); a refusal returns to view."""
+    entry = view.entry()
+    flow = view.flow
+    try:
+        score.check(flow.rules, flow.state, entry)
+        after = flow.state.copy()
+        score.apply(flow.rules, after, entry)
+    except EntryError as e:
+        app.refuse(e.message, view)
+        return
+    if view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over():
+        app.view = Preview(flow, entry, after, view)
+    else:
+        flow.commit(app, entry, view)
 
 
-class FemWalk(Walk):
-    """fem: each player from the first to speak, pass or tricks; PREV_LONG = the call.
-
-    Everyone passing is an all-pass entry; one player only is a lone player
-    (unless lone = play_out). The last player's tricks are filled in.
-    """
-
-    def __init__(self, app, flow):
-        self.flow = flow
-        self.seats = speaking_order(flow.state)
-        self.total = flow.rules.tricks_per_hand
-        self.call = score.NO_SEAT
-        self.faults = ()  # penalties during the hand: kept from the hand being edited
-        values = None
-        old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
-        if old is not None:
-            values = [PASS] * len(self.seats)
-            if old[0] == score.PLAY:
-                values = [old[1][s] for s in self.seats]
-                self.call = old[2]
-                self.faults = old[3]
-            elif old[0] == score.LONE and old[1] in self.seats:
-                values[self.seats.index(old[1])] = 1
-        Walk.__init__(self, len(self.seats), values)
-
-    def taken(self, i):
-        """Tricks given to the rows before row i, and whether any of them played."""
-        total = 0
-        played = False
-        for j in range(i):
-            v = self.values[j]
-            if v is not None and v >= 0:
-                total += v
-                played = True
-        return total, played
-
-    def choices(self, i):
-        taken, _p = self.taken(i)
-        return cycle(max(0, self.total - taken))
-
-    def default(self, i):
-        taken, played = self.taken(i)
-        if i == self.n - 1 and played and taken < self.total:
-            return self.total - taken
-        return PASS
-
-    def fill(self, i):
-        return PASS
-
-    def title(self, app):
-        return app.t("Hand %d: tricks") % self.flow.hand()
-
-    def show(self, app, i):
-        v = self.values[i]
-        seat = self.seats[i]
-        text = pad(self.flow.name(seat), 8) + " "
-        if v is None:
-            return text
-        text += app.t("pass") if v == PASS else "%d" % v
-        if seat == self.call:
-            text += " " + app.t("Rödskägg!")
-        return text
-
-    def special(self, app, i):
-        if not self.flow.rules.call:
-            app.refuse(app.t("the call is off"), self)
-            return
-        seat = self.seats[i]
-        self.call = score.NO_SEAT if self.call == seat else seat
-
-    def entry(self):
-        n = self.flow.state.n
-        tricks = [PASS] * n
-        for i in range(self.n):
-            tricks[self.seats[i]] = self.values[i]
-        played = [s for s in range(n) if tricks[s] >= 0]
-        if not played:
-            return (score.ALL_PASS,)
-        call = self.call  # on a player who passed: the core refuses it, and says why
-        if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
-            return (score.LONE, played[0])
-        return (score.PLAY, tuple(tricks), call, self.faults)
-
-    def finish(self, app):
-        self.flow.check(app, self.entry(), self)
-
-    def leave(self, app):
-        self.flow.back(app)
+def hints(app, lines_):
+    """The hint lines (English keys) in the language, clipped to the grid."""
+    return [clip(app.t(x), app.cols - 1) for x in lines_]
 
 
 class PickList(ListView):
-    """A titled list; OK calls ``pick(app, value, self)``, back calls ``back(app)``."""
+    """A titled list; OK calls ``pick(app, value, self)``, back calls ``back(app)``.
+
+    A long press of PREV or NEXT moves one row and picks it (the row above or
+    below the cursor in one press)."""
 
     def __init__(self, title, pick, back, cursor):
         ListView.__init__(self)
@@ -258,6 +217,18 @@ class PickList(ListView):
 
     def leave(self, app):
         self.back(app)
+
+    def long_prev(self, app):
+        n = self.count(app)
+        if n:
+            self.cursor = (self.cursor - 1) % n
+            self.choose(app, self.cursor)
+
+    def long_next(self, app):
+        n = self.count(app)
+        if n:
+            self.cursor = (self.cursor + 1) % n
+            self.choose(app, self.cursor)
 
 
 class SeatList(PickList):
@@ -280,9 +251,309 @@ class SeatList(PickList):
     def choose(self, app, i):
         self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
 
+    def render(self, app):
+        screen = PickList.render(self, app)
+        rows = list(screen.rows)
+        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
+            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
+        return Screen(screen.title, rows, screen.selected)
+
+
+class Rows(View):
+    """One row per player (speaking order), answered one by one; a press answers.
+
+    values[i] is the answer of row i (None: not yet). When the answers so far
+    decide the rest (``settle``), the walk is *done*: every row shows its value
+    and each player's score before > after, and OK saves (the save press is
+    the preview's). Back steps to the previous row (from the first: leaves).
+    """
+
+    def __init__(self, flow, seats, old=None):
+        self.flow = flow
+        self.seats = seats
+        self.n = len(seats)
+        self.total = flow.rules.tricks_per_hand
+        self.values: list = [None] * self.n
+        self.prefill = old  # type: list | None  # earlier answers (an edit, a step back): what a row starts on
+        self.cursor = 0
+        self.done = False
+        self.filled: list = []  # every row's value once done
+        self.win = Window()
+        self.shown = 0
+        self.settle()
+
+    # -- what the rows hold ----------------------------------------------------------
+
+    def left(self, i):
+        """Tricks not given to rows before i."""
+        t = 0
+        for j in range(i):
+            v = self.values[j]
+            if v is not None and v > 0:
+                t += v
+        return self.total - t
+
+    def played(self, i):
+        return sum(1 for j in range(i) if self.values[j] is not None and self.values[j] >= 0)
+
+    def start_value(self, i):
+        """What row i shows when reached: the earlier answer if it still fits, else a guess."""
+        r = self.left(i)
+        if self.prefill is not None and self.prefill[i] is not None and 1 <= self.prefill[i] <= r:
+            return self.prefill[i]
+        return self.guess(i, r)
+
+    def guess(self, i, r):
+        return min(1, r)
+
+    def rest(self):
+        """Values of the rows from the cursor when they are decided, else None."""
+        return None
+
+    def settle(self):
+        while True:
+            if self.cursor >= self.n:
+                self.done = True
+                self.filled = list(self.values)
+                return
+            rest = self.rest()
+            if rest is None:
+                self.done = False
+                self.filled = []
+                self.shown = self.start_value(self.cursor)
+                return
+            self.done = True
+            self.filled = self.values[:self.cursor] + rest
+            return
+
+    def answer(self, app, v):
+        self.values[self.cursor] = v
+        self.cursor += 1
+        self.settle()
+        self.arrived(app)
+
+    def arrived(self, app):
+        """Called after each answer (knack goes on to the joiners when done)."""
+        pass
+
+    def step_back(self, app):
+        """Back to the last answered row (keeping every answer as the start value)."""
+        last = -1
+        for j in range(self.n):
+            if self.values[j] is not None and j < self.cursor:
+                last = j
+        if last < 0:
+            self.leave(app)
+            return
+        keep = list(self.values)
+        for j in range(last, self.n):
+            self.values[j] = None
+        self.prefill = keep if self.prefill is None else [
+            keep[j] if keep[j] is not None else self.prefill[j] for j in range(self.n)]
+        self.cursor = last
+        self.settle()
+
+    def leave(self, app):
+        self.flow.back(app)
+
+    def cycle(self, r):
+        return tuple(range(1, r + 1))
+
+    def bump(self, step=1):
+        ch = self.cycle(self.left(self.cursor))
+        if not ch:
+            return False
+        k = ch.index(self.shown) if self.shown in ch else -1
+        self.shown = ch[(k + step) % len(ch)]
+        return True
+
+    # -- the entry ---------------------------------------------------------------------
+
+    def entry(self):
+        return None
+
+    def conclude(self, app):
+        conclude(self, app)
+
+    def after(self):
+        """The state after the entry as it stands (None when the core refuses it)."""
+        try:
+            after = self.flow.state.copy()
+            score.apply(self.flow.rules, after, self.entry())
+            return after
+        except EntryError:
+            return None
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def value_text(self, app, i, v):
+        return "%d" % v
+
+    def hint_lines(self, app):
+        return ()
+
+    def head(self, app, after):
+        return app.t("Hand %d: tricks") % self.flow.hand()
+
+    def render(self, app):
+        after = self.after() if self.done else None
+        before = self.flow.state.scores
+        cur = self.cursor if self.cursor < self.n else -1
+        top = self.win.fit(cur, self.n, app.rows)
+        rows = []
+        for i in range(top, min(self.n, top + app.rows)):
+            seat = self.seats[i]
+            v = self.filled[i] if self.done else self.values[i]
+            if not self.done and i == self.cursor:
+                val = "<%s>" % self.value_text(app, i, self.shown)
+            elif v is None:
+                val = ""
+            else:
+                val = self.value_text(app, i, v)
+            text = pad(self.flow.name(seat), 9) + pad(val, 6)
+            if after is not None:
+                b = before[seat]
+                a = after.scores[seat]
+                text += "%d>%d" % (b, a) if a != b else "%d" % b
+            rows.append(clip(text.rstrip(), app.cols - 1))
+        room = app.rows - len(rows)
+        if room > 0:
+            rows.extend(hints(app, self.hint_lines(app))[:room])
+        return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)
+
+
+class FemWalk(Rows):
+    """fem: each player from the first to speak. ◀ passed, hold ◀ played and took no
+    trick (+5), OK takes the value shown (1 to start), ▶ one more, hold ▶ one more
+    and take it. The last player's tricks, and passes once every trick is given,
+    are filled in; there ◀ / hold ◀ still change a row, hold ▶ is the Rödskägg call.
+
+    Everyone passing is an all-pass entry; one player only is a lone player
+    (unless lone = play_out).
+    """
+
+    def __init__(self, app, flow):
+        seats = speaking_order(flow.state)
+        self.call = score.NO_SEAT
+        self.faults = ()  # penalties during the hand: ((seat, reason), ...)
+        old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
+        values = None
+        if old is not None:
+            values = [PASS] * len(seats)
+            if old[0] == score.PLAY:
+                values = [old[1][s] for s in seats]
+                self.call = old[2]
+                self.faults = old[3]
+            elif old[0] == score.LONE and old[1] in seats:
+                values[seats.index(old[1])] = 1
+        Rows.__init__(self, flow, seats, values)
+
+    def rest(self):
+        i = self.cursor
+        r = self.left(i)
+        p = self.played(i)
+        if p >= 1 and r <= 0:
+            return [PASS] * (self.n - i)
+        if p >= 1 and i == self.n - 1:
+            return [r]
+        return None
+
+    def event(self, app, ev):
+        if is_back(ev):
+            self.step_back(app)
+            return
+        if self.done:
+            if ev == K.OK:
+                self.conclude(app)
+            elif ev == K.PREV and self.cursor < self.n:
+                self.answer(app, PASS)
+            elif ev == K.PREV_LONG and self.cursor < self.n:
+                self.answer(app, 0)
+            elif ev == K.NEXT_LONG:
+                self.ask_call(app)
+            return
+        if ev == K.PREV:
+            self.answer(app, PASS)
+        elif ev == K.PREV_LONG:
+            self.answer(app, 0)
+        elif ev == K.OK:
+            self.answer(app, self.shown)
+        elif ev == K.NEXT:
+            self.bump()
+        elif ev == K.NEXT_LONG and self.bump():
+            self.answer(app, self.shown)
+
+    def ask_call(self, app):
+        if not self.flow.rules.call:
+            app.refuse(app.t("the call is off"), self)
+            return
+        seats = [self.seats[i] for i in range(self.n) if self.filled[i] >= 0]
+        if not seats:
+            return
+        best = 0
+        for k in range(len(seats)):
+            if self.filled[self.seats.index(seats[k])] > self.filled[self.seats.index(seats[best])]:
+                best = k
+        if self.call in seats:
+            best = seats.index(self.call)
+
+        def picked(a, seat, _view):
+            self.call = seat if seat >= 0 else score.NO_SEAT
+            a.view = self
+
+        app.view = SeatList(self.flow, app.t("Rödskägg call: who?"), seats, picked,
+                            lambda a: _show(a, self), (app.t("no call"),), best)
+
+    def value_text(self, app, i, v):
+        if v == PASS:
+            return "pass"  # the same word at Swedish tables
+        text = "%d" % v
+        if self.done and self.seats[i] == self.call:
+            text += " R"
+        return text
+
+    def entry(self):
+        n = self.flow.state.n
+        tricks = [PASS] * n
+        vals = self.filled if self.done else self.values
+        for i in range(self.n):
+            v = vals[i]
+            tricks[self.seats[i]] = PASS if v is None else v
+        played = [s for s in range(n) if tricks[s] >= 0]
+        if not played:
+            return (score.ALL_PASS,)
+        call = self.call  # on a player who passed: the core refuses it, and says why
+        if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
+            return (score.LONE, played[0])
+        return (score.PLAY, tuple(tricks), call, self.faults)
+
+    def head(self, app, after):
+        hand = self.flow.hand()
+        if not self.done:
+            return app.t("Hand %d: tricks") % hand
+        entry = self.entry()
+        if after is not None and after.over():
+            return app.t("OK? %s wins") % self.flow.name(after.winner)
+        if entry[0] == score.ALL_PASS:
+            return app.t("Hand %d: all pass") % hand
+        if entry[0] == score.LONE:
+            return app.t("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+        return app.t("Hand %d: OK saves") % hand
+
+    def hint_lines(self, app):
+        if self.done:
+            lines_ = ["OK: save"]
+            if self.cursor < self.n:
+                lines_.append("◀ pass  hold◀ 0 (+5)")
+            if self.flow.rules.call:
+                lines_.append("hold▶ Rödskägg call")
+            return lines_
+        return ("◀pass ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")
+
 
 class Bidding:
-    """bud/knack: declarer (or all pass) -> bid -> tricks -> joiners -> preview."""
+    """bud/knack: declarer (or all pass) -> bid -> the tricks (bud: the declarer's;
+    knack: everyone's, then who went along) -> save."""
 
     def __init__(self, app, flow):
         self.flow = flow
@@ -291,7 +562,10 @@ class Bidding:
         self.old = old
         self.declarer = old[1] if old else -1
         self.bid = old[2] if old else None
-        cursor = self.seats.index(self.declarer) if old and self.declarer in self.seats else 0
+        self.faults = old[5] if old else ()  # penalties during the hand
+        cursor = (len(self.seats) - 1) // 2
+        if old and self.declarer in self.seats:
+            cursor = self.seats.index(self.declarer)
         if flow.old_kind(score.ALL_PASS):
             cursor = len(self.seats)
         self.first = SeatList(flow, app.t("Hand %d: declarer") % flow.hand(), self.seats,
@@ -300,150 +574,318 @@ class Bidding:
 
     def picked(self, app, seat, _view):
         if seat < 0:
-            self.flow.check(app, (score.ALL_PASS,), self.first)
+            flow = self.flow
+            after = None
+            if flow.index < 0:
+                try:
+                    after = flow.game.preview((score.ALL_PASS,))
+                except EntryError:
+                    after = None
+            if after is not None and after.scores == flow.state.scores and not flow.rules.pot:
+                flow.commit(app, (score.ALL_PASS,), self.first)  # nothing moves: no preview
+            else:
+                flow.check(app, (score.ALL_PASS,), self.first)
             return
         self.declarer = seat
-        app.view = BidWalk(self)
+        app.view = BidList(self)
 
     def tricks(self, app, bid):
         self.bid = bid
         if self.flow.rules.others_score():
-            app.view = TrickWalk(self, self.seats)
+            app.view = KnackWalk(app, self)
         else:
-            # only the declarer's tricks count: ask them first (NEXT_LONG ends there)
-            app.view = TrickWalk(self, [self.declarer] + [s for s in self.seats
-                                                          if s != self.declarer])
+            app.view = ResultList(self)
 
-    def joiners(self, app, tricks, back):
-        self.tricks_per_seat = tricks
-        rules = self.flow.rules
-        cands = [s for s in self.seats if s != self.declarer and tricks[s] <= 2]
-        if rules.go_along and cands:
-            app.view = JoinWalk(self, cands, back)
-        else:
-            self.done(app, 0, back)
-
-    def done(self, app, joined, back):
-        faults = self.old[5] if self.old else ()  # kept from the hand being edited
-        entry = (score.BID, self.declarer, self.bid, tuple(self.tricks_per_seat), joined, faults)
-        self.flow.check(app, entry, back)
+    def bid_tricks(self):
+        return self.flow.rules.tricks_per_hand if self.bid == score.BID_R else self.bid
 
 
 def bids(rules):
     return tuple(range(rules.min_bid, 7)) + (score.BID_R,)
 
 
-class BidWalk(Walk):
-    """One row: the bid, min_bid..6 then R."""
+class BidList(PickList):
+    """The bid, min_bid..6 then Rödskägg; the cursor starts on 3 (or the old bid)."""
 
     def __init__(self, bidding):
         self.b = bidding
-        Walk.__init__(self, 1, [bidding.bid])
-
-    def choices(self, i):
-        return bids(self.b.flow.rules)
-
-    def default(self, i):
-        ch = self.choices(i)
-        return 2 if 2 in ch else ch[0]
+        ch = bids(bidding.flow.rules)
+        want = bidding.bid if bidding.bid in ch else 3
+        cursor = ch.index(want) if want in ch else 0
+        PickList.__init__(self, "", lambda app, v, view: bidding.tricks(app, v),
+                          lambda app: _show(app, bidding.first), cursor)
+        self.choices = ch
 
     def title(self, app):
-        return app.t("Hand %d: bid") % self.b.flow.hand()
+        return app.t("Hand %d: %s bid") % (self.b.flow.hand(), self.b.flow.name(self.b.declarer))
 
-    def show(self, app, i):
-        v = self.values[0]
-        return "%s %s" % (pad(self.b.flow.name(self.b.declarer), 8),
-                            app.t("Rödskägg!") if v == score.BID_R else "%d" % v)
+    def count(self, app):
+        return len(self.choices)
 
-    def finish(self, app):
-        self.b.tricks(app, self.values[0])
+    def label(self, app, i):
+        v = self.choices[i]
+        return app.t("Rödskägg!") if v == score.BID_R else "%d" % v
+
+    def choose(self, app, i):
+        self.pick(app, self.choices[i], self)
+
+
+class ResultList(PickList):
+    """bud: the declarer's tricks, each row with the declarer's score after it; the
+    cursor starts on the bid made exactly; OK saves (the rows are the preview)."""
+
+    def __init__(self, bidding):
+        self.b = bidding
+        total = bidding.flow.rules.tricks_per_hand
+        old = bidding.old
+        want = old[3][bidding.declarer] if old is not None and old[1] == bidding.declarer \
+            else bidding.bid_tricks()
+        PickList.__init__(self, "", None, lambda app: _show(app, BidList(bidding)),
+                          min(max(0, want), total))
+        self.total = total
+        self.cache = {}
+
+    def entry(self, t):
+        b = self.b
+        tricks = [0] * b.flow.state.n
+        tricks[b.declarer] = t
+        return (score.BID, b.declarer, b.bid, tuple(tricks), 0, b.faults)
+
+    def after(self, t):
+        if t not in self.cache:
+            try:
+                a = self.b.flow.state.copy()
+                score.apply(self.b.flow.rules, a, self.entry(t))
+                self.cache[t] = a
+            except EntryError:
+                self.cache[t] = None
+        return self.cache[t]
+
+    def title(self, app):
+        b = self.b
+        bid = "R" if b.bid == score.BID_R else "%d" % b.bid
+        return app.t("%s %s: tricks?") % (b.flow.name(b.declarer), bid)
+
+    def count(self, app):
+        return self.total + 2
+
+    def label(self, app, i):
+        if i > self.total:
+            return app.t("Everyone's tricks...")
+        seat = self.b.declarer
+        before = self.b.flow.state.scores[seat]
+        after = self.after(i)
+        text = pad("%d %s" % (i, app.t("tricks")), 10)
+        if after is None:
+            return text
+        if after.over():
+            return text + "%d %s" % (after.scores[seat], app.t("wins"))
+        if seat in after.out:
+            return text + app.t("out")
+        return text + "%d>%d" % (before, after.scores[seat])
+
+    def choose(self, app, i):
+        if i > self.total:
+            app.view = KnackWalk(app, self.b)
+            return
+        conclude(_ResultSave(self, i), app)
+
+
+class _ResultSave:
+    """conclude() for a result row: the same check, the preview when not all is shown."""
+
+    def __init__(self, view, t):
+        self.flow = view.b.flow
+        self.n = 1
+        self.view = view
+        self.t = t
+
+    def entry(self):
+        return self.view.entry(self.t)
+
+
+class KnackWalk(Rows):
+    """knack (and bud with defenders scoring): every player's tricks, speaking order.
+    OK takes the value shown (the declarer starts on the bid, the others on 1),
+    ◀/▶ one less/more, hold ◀/▶ one less/more and take it. The last player's tricks are filled in,
+    and zeros once every trick is given. Then who went along (go_along on)."""
+
+    def __init__(self, app, bidding):
+        self.b = bidding
+        flow = bidding.flow
+        old = None
+        if bidding.old is not None:
+            old = [bidding.old[3][s] for s in bidding.seats]
+        Rows.__init__(self, flow, bidding.seats, old)
 
     def leave(self, app):
-        app.view = self.b.first
+        app.view = BidList(self.b)
 
+    def cycle(self, r):
+        return tuple(range(0, r + 1))
 
-class TrickWalk(Walk):
-    """Tricks per player (0..what is left); the declarer starts at the bid; when every
-    trick counts the last player's tricks are filled in, else the declarer comes first."""
-
-    def __init__(self, bidding, seats):
-        self.b = bidding
-        self.seats = seats
-        self.total = bidding.flow.rules.tricks_per_hand
-        values = None
-        if bidding.old is not None:
-            values = [bidding.old[3][s] for s in seats]
-        Walk.__init__(self, len(seats), values)
-
-    def taken(self, i):
-        return sum(self.values[j] or 0 for j in range(i))
-
-    def choices(self, i):
-        return tuple(range(0, max(0, self.total - self.taken(i)) + 1))
-
-    def default(self, i):
-        left = max(0, self.total - self.taken(i))
-        if i == self.n - 1 and self.n > 1 and self.b.flow.rules.others_score():
-            return left
+    def guess(self, i, r):
         if self.seats[i] == self.b.declarer:
-            bid = self.total if self.b.bid == score.BID_R else self.b.bid
-            return min(bid, left)
-        return 0
+            return min(self.b.bid_tricks(), r)
+        return min(1, r)
 
-    def fill(self, i):
-        return 0
+    def start_value(self, i):
+        r = self.left(i)
+        if self.prefill is not None and self.prefill[i] is not None and 0 <= self.prefill[i] <= r:
+            return self.prefill[i]
+        return self.guess(i, r)
 
-    def title(self, app):
-        return app.t("Hand %d: tricks") % self.b.flow.hand()
+    def rest(self):
+        i = self.cursor
+        r = self.left(i)
+        if r <= 0:
+            return [0] * (self.n - i)
+        if i == self.n - 1 and self.flow.rules.others_score():
+            return [r]  # every trick counts: the last player took the rest
+        return None
 
-    def show(self, app, i):
-        seat = self.seats[i]
-        v = self.values[i]
-        mark = "*" if seat == self.b.declarer else " "
-        return "%s%s%s" % (pad(self.b.flow.name(seat), 8), mark, "" if v is None else "%d" % v)
-
-    def finish(self, app):
-        tricks = [0] * self.b.flow.state.n
+    def tricks(self):
+        t = [0] * self.flow.state.n
         for i in range(self.n):
-            tricks[self.seats[i]] = self.values[i]
-        self.b.joiners(app, tricks, self)
+            t[self.seats[i]] = self.filled[i]
+        return t
 
-    def leave(self, app):
-        app.view = BidWalk(self.b)
+    def candidates(self):
+        """Who may have gone along: not the declarer, at most 2 tricks (go_along on)."""
+        if not self.flow.rules.go_along:
+            return []
+        t = self.tricks()
+        return [s for s in self.seats if s != self.b.declarer and t[s] <= 2]
+
+    def arrived(self, app):
+        if self.done and self.candidates():
+            app.view = JoinStep(self)
+
+    def entry(self):
+        t = self.tricks() if self.done else [0] * self.flow.state.n
+        return (score.BID, self.b.declarer, self.b.bid, tuple(t), 0, self.b.faults)
+
+    def event(self, app, ev):
+        if is_back(ev):
+            self.step_back(app)
+            return
+        if self.done:
+            if ev == K.OK:
+                if self.candidates():
+                    app.view = JoinStep(self)
+                else:
+                    self.conclude(app)
+            return
+        if ev == K.OK:
+            self.answer(app, self.shown)
+        elif ev in (K.PREV, K.PREV_LONG):
+            self.bump(-1)
+        elif ev in (K.NEXT, K.NEXT_LONG):
+            self.bump(1)
+        if ev in (K.PREV_LONG, K.NEXT_LONG):
+            self.answer(app, self.shown)
+
+    def value_text(self, app, i, v):
+        text = "%d" % v
+        if self.seats[i] == self.b.declarer:
+            text += "*"
+        return text
+
+    def head(self, app, after):
+        if self.done and after is not None and after.over():
+            return app.t("OK? %s wins") % self.flow.name(after.winner)
+        if self.done:
+            return app.t("Hand %d: OK saves") % self.flow.hand()
+        return app.t("Hand %d: tricks") % self.flow.hand()
+
+    def hint_lines(self, app):
+        if self.done:
+            return ("OK: save",)
+        return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
 
 
-class JoinWalk(Walk):
-    """knack's går med: for each player who may join, no/yes."""
+class JoinStep(View):
+    """knack's går med: every player with tricks and score after; the cursor starts on
+    "nobody more" (no row): OK there saves. ◀/▶ move over the players who may have
+    joined, OK on one marks (or unmarks) them and returns; hold ◀/▶ move and OK."""
 
-    def __init__(self, bidding, seats, back):
-        self.b = bidding
-        self.seats = seats
-        self.back = back
-        values = None
-        if bidding.old is not None:
-            values = [bidding.old[4] >> s & 1 for s in seats]
-        Walk.__init__(self, len(seats), values)
+    def __init__(self, walk):
+        self.walk = walk
+        self.flow = walk.flow
+        self.cands = walk.candidates()
+        self.joined = 0
+        old = walk.b.old
+        if old is not None and old[1] == walk.b.declarer:
+            for s in self.cands:
+                if old[4] >> s & 1:
+                    self.joined |= 1 << s
+        self.pos = -1  # index into cands; -1: the save position
+        self.win = Window()
 
-    def choices(self, i):
-        return (0, 1)
+    def entry(self):
+        w = self.walk
+        return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
 
-    def title(self, app):
-        return app.t("Hand %d: joined") % self.b.flow.hand()
+    def move(self, d):
+        k = len(self.cands) + 1
+        self.pos = (self.pos + 1 + d) % k - 1
 
-    def show(self, app, i):
-        v = self.values[i]
-        word = "" if v is None else app.t("yes") if v else app.t("no")
-        return "%s %s" % (pad(self.b.flow.name(self.seats[i]), 8), word)
+    def event(self, app, ev):
+        if is_back(ev):
+            app.view = self.walk
+            self.walk.step_back(app)
+            return
+        if ev in (K.PREV, K.PREV_LONG):
+            self.move(-1)
+        elif ev in (K.NEXT, K.NEXT_LONG):
+            self.move(1)
+        if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
+            if self.pos < 0:
+                conclude(self, app)
+            else:
+                self.joined ^= 1 << self.cands[self.pos]
+                self.pos = -1
 
-    def finish(self, app):
-        joined = 0
-        for i in range(self.n):
-            if self.values[i]:
-                joined |= 1 << self.seats[i]
-        self.b.done(app, joined, self)
+    @property
+    def n(self):
+        return self.walk.n
 
-    def leave(self, app):
-        app.view = self.back
+    def after(self):
+        try:
+            a = self.flow.state.copy()
+            score.apply(self.flow.rules, a, self.entry())
+            return a
+        except EntryError:
+            return None
+
+    def render(self, app):
+        w = self.walk
+        after = self.after()
+        sel = w.seats.index(self.cands[self.pos]) if self.pos >= 0 else -1
+        top = self.win.fit(sel, w.n, app.rows)
+        rows = []
+        t = w.tricks()
+        for i in range(top, min(w.n, top + app.rows)):
+            seat = w.seats[i]
+            val = "%d" % t[seat] + ("*" if seat == w.b.declarer else "")
+            if self.joined >> seat & 1:
+                val += " " + app.t("in")
+            text = pad(self.flow.name(seat), 9) + pad(val, 6)
+            if after is not None:
+                b = self.flow.state.scores[seat]
+                a = after.scores[seat]
+                text += "%d>%d" % (b, a) if a != b else "%d" % b
+            rows.append(clip(text.rstrip(), app.cols - 1))
+        room = app.rows - len(rows)
+        if room > 0:
+            rows.extend(hints(app, ("◀▶ who joined, OK", "OK on none: save"))[:room])
+        if after is not None and after.over():
+            title = app.t("OK? %s wins") % self.flow.name(after.winner)
+        elif self.pos < 0:
+            title = app.t("Joined? OK saves")
+        else:
+            title = app.t("OK: %s joined") % self.flow.name(self.cands[self.pos])
+        return Screen(clip(title, app.cols), rows, sel - top if sel >= 0 else -1)
 
 
 class YesNo(PickList):
@@ -463,7 +905,10 @@ class YesNo(PickList):
 
 
 def misdeal(app, flow, back):
-    """Misdeal: was it knocked? -> preview."""
+    """Misdeal: was it knocked? (only where the knock option is on) -> preview."""
+    if not flow.rules.knock:
+        flow.check(app, (score.MISDEAL, True), back)
+        return
     old = flow.old_kind(score.MISDEAL)
     app.view = YesNo(app.t("Misdeal: knocked?"),
                      lambda a, knocked, view: flow.check(a, (score.MISDEAL, knocked), view),

@@ -223,7 +223,7 @@ class SetupView(Form):
         try:
             series = self.s.build()
         except RulesError as e:
-            app.refuse(e.args[0] if e.args else str(e), self)
+            app.refuse(e, self, self.s.players())
             return
         app.start_series(series)
 

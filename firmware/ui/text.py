@@ -156,6 +156,8 @@ SV = (
     "pot balance\tpottens saldo\n"
     "(earlier hands not kept)\t(tidigare givar ej sparade)\n"
     "Export pending\tExport väntar\n"
+    "Hands 1-%d were not kept: score sheet only\tGivar 1-%d sparades inte: bara protokollet\n"
+    "the drive could not be written\tenheten gick inte att skriva\n"
     "Not exported yet: it is written at the next start without the boot button held.\t"
     "Ej exporterat än: skrivs vid nästa start utan att startknappen hålls.\n"
     "The finished game is not exported yet; a new game replaces it.\t"
@@ -165,6 +167,31 @@ SV = (
     "Press a button\tTryck på en knapp\n"
     "Could not load\tKunde inte läsa\n"
     "Not saved\tEj sparat\n"
+    # hand entry (issue 10)
+    "hold ◀▶: move + OK\thåll ◀▶: flytta + OK\n"
+    "Hand %d: all pass\tGiv %d: alla passar\n"
+    "Hand %d: %s alone\tGiv %d: %s ensam\n"
+    "Hand %d: OK saves\tGiv %d: OK sparar\n"
+    "OK: save\tOK: spara\n"
+    "◀ pass  hold◀ 0 (+5)\t◀ pass  håll◀ 0 (+5)\n"
+    "hold▶ Rödskägg call\thåll▶ ropa Rödskägg\n"
+    "◀pass ▶+1 OK take\t◀pass ▶+1 OK ta\n"
+    "hold◀ 0 tricks (+5)\thåll◀ 0 stick (+5)\n"
+    "hold▶ +1 and take\thåll▶ +1 och ta\n"
+    "Rödskägg call: who?\tVem ropade Rödskägg?\n"
+    "no call\tinget rop\n"
+    "Hand %d: %s bid\tGiv %d: %s bjöd\n"
+    "%s %s: tricks?\t%s %s: stick?\n"
+    "wins\tvinner\n"
+    "◀-1 ▶+1 OK take\t◀-1 ▶+1 OK ta\n"
+    "hold◀▶ ±1 and take\thåll◀▶ ±1 och ta\n"
+    "* declarer\t* spelförare\n"
+    "in\tmed\n"
+    "◀▶ who joined, OK\t◀▶ vem gick med, OK\n"
+    "OK on none: save\tOK på ingen: spara\n"
+    "Joined? OK saves\tGår med? OK sparar\n"
+    "OK: %s joined\tOK: %s går med\n"
+    "Everyone's tricks...\tAllas stick...\n"
 )
 
 # English labels shorter than their option names.
@@ -252,6 +279,64 @@ REASONS = (
     ("the game is over", "Spelet är slut", "The game is over"),
     ("a correction must change", "Rättelsen ändrar inget", "The correction changes nothing"),
 )
+
+
+# A refusal of the core (EntryError / RulesError .code and .params) in words, one
+# line each: "code<TAB>params<TAB>English<TAB>Swedish" (one string: one object in RAM).
+# Params: s a seat (shown as the player's name), d a number, t a text shown as it is.
+REFUSALS = (
+    "\n"
+    "over\ts\tThe game is over: %s has won\tSpelet är slut: %s har vunnit\n"
+    "out\ts\t%s is out of the game\t%s är ute ur spelet\n"
+    "not_in_extra\ts\t%s is not in the extra hand\t%s är inte med i omspelet\n"
+    "cannot_play\ts\t%s cannot play this hand\t%s kan inte spela den här given\n"
+    "cannot_take\ts\t%s cannot take tricks in this hand\t%s kan inte ta stick i den här given\n"
+    "cannot_join\ts\t%s cannot join this hand\t%s kan inte gå med i den här given\n"
+    "nobody\t\tNobody played: all pass\tIngen spelade: alla passar\n"
+    "lone\t\tOnly one played: lone\tBara en spelade: ensam\n"
+    "tricks_sum\tdd\tTricks: %d of %d\tStick: %d av %d\n"
+    "tricks_over\tdd\tTricks: %d, more than %d\tStick: %d, mer än %d\n"
+    "call_off\t\tThe call is off\tRödskägg är avstängt\n"
+    "call_who\t\tOnly a player who plays can call\tBara en som spelar kan ropa Rödskägg\n"
+    "bid_range\td\tThe bid must be %d-6 or R\tBudet ska vara %d-6 eller R\n"
+    "go_along_off\t\tGo along is off\tGår med är avstängt\n"
+    "declarer_join\t\tThe declarer cannot join\tSpelföraren kan inte gå med\n"
+    "joiner_tricks\td\tJoiners share the last two tricks, not %d\t"
+    "De som går med delar på de två sista sticken, inte %d\n"
+    "no_change\t\tThe correction changes nothing\tRättelsen ändrar inget\n"
+    "not_over\t\tThe game is not over yet\tSpelet är inte slut än\n"
+    "series_over\t\tThe series is over\tSerien är slut\n"
+    "same_name\tt\tTwo players are called %s\tTvå spelare heter %s\n"
+    "name\td\tA name is 1-%d letters\tEtt namn har 1-%d tecken\n"
+    "players\ttddd\t%s needs %d-%d players, not %d\t%s behöver %d-%d spelare, inte %d\n"
+    "dealer\t\tThe dealer must be one of the players\tGivaren ska vara en av spelarna\n"
+    "rules\t\tThese rules cannot be played together\tDe här reglerna går inte ihop\n"
+    "invalid\t\tNot a valid entry\tOgiltig inmatning\n"
+)
+
+
+def refusals():
+    """(code, params, English, Swedish) for every refusal the UI words (tests, docs)."""
+    return [tuple(line.split("\t")) for line in REFUSALS.split("\n") if line]
+
+
+def refusal(lang, code, params, players=None):
+    """A refusal's code and params in words of lang, players named; None for an unknown code."""
+    i = REFUSALS.find("\n%s\t" % code)
+    if i < 0 or not code:
+        return None
+    line = REFUSALS[i + 1:REFUSALS.find("\n", i + 1)]
+    _c, kinds, en, sv = line.split("\t")
+    if len(params) != len(kinds):
+        return None
+    vals = []
+    for k, v in zip(kinds, params):
+        if k == "s":
+            if players is None or not isinstance(v, int) or not 0 <= v < len(players):
+                return None
+            v = players[v]
+        vals.append(v)
+    return (sv if lang == "sv" else en) % tuple(vals)
 
 
 def explain(lang, message):

@@ -16,15 +16,15 @@ from firmware.ui.app import BLANK_MS, DIM_MS, App
 RECORDS = "host_tests/records"
 
 KEYS = (
-    ("fem-basic", "ccbbcaaBcccacbccccBccaccccc"),
-    ("knack-knock-faults", "bcacacbbbccccbbcbccbbcccccaccaBBc"),
-    ("bud-basic", "bcbcacccbcbBcccbbcaaBccaccccccaBc"),
-    ("fem-call-made-and-failed", "ccacccAcccaaaAcbBc"),
-    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccbbcbcccccbcbbcbccc"),
-    ("knack-basic", "bcacbcbcaaccccbcbccccBcccbbcacbbcbBcbcbBc"),
-    ("bud-rodskagg-made", "bcbcacccbcbBccbbcaacBc"),
-    ("fem-win-below-zero", "aaccaaaaacCbbccbccccccbccaaBc"),
-    ("fem-pot", "aaccaaaaaaacaaacbcCbbccbbccccccBccbbbcacbbBc"),
+    ("fem-basic", "ccBbBccaAcccaaaaccAaac"),
+    ("knack-knock-faults", "bcacacbbbccccbbcbccbbccccAaAcaAc"),
+    ("bud-basic", "bcbcaccAcBcABaAcaAcAAaaAcaAc"),
+    ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
+    ("knack-basic", "bcacbcbcaaccaAABcAAccaABABcbBaAc"),
+    ("bud-rodskagg-made", "bcbcaccAcBcBaaAcc"),
+    ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
+    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaacccaaaacccbBABcc"),
 )
 
 
@@ -82,10 +82,10 @@ class TestScreens(unittest.TestCase):
         drive(app, "c")
         self.assertEqual(app.screen.title, "Giv 1")
         self.assertTrue(store.blob is not None)
-        drive(app, "cbbcaaB")
-        self.assertEqual(app.screen.title, "OK? Giv 1")
-        self.assertIn("Bo        12>10  -2", app.screen.text())
-        drive(app, "c")
+        drive(app, "c" "B" "bbc")  # Bo 2 (hold: one more and take), Cia 3; the rest passed
+        self.assertEqual(app.screen.title, "Giv 1: OK sparar")
+        self.assertIn("Bo       2     12>10", app.screen.text())
+        drive(app, "c")  # the save press: the rows were the preview
         self.assertEqual(app.series.game.log, [(score.PLAY, (-1, 2, 3, -1), -1, ())])
         self.assertEqual(store.saves, 2)  # the start and the hand
         drive(app, "A")
@@ -106,10 +106,10 @@ class TestScreens(unittest.TestCase):
 
     def test_refusal_says_why(self):
         app = App(None, None)
-        drive(app, "c" "c" "bbc" "bbB")
+        drive(app, "c" "c" "B" "B" "a" "A" "c")  # 2 + 2, pass, 0 for the last: 4 of 5
         self.assertIn("Stick: 4 av 5", app.screen.text())
         drive(app, "c")
-        self.assertEqual(app.screen.title, "Giv 1: stick")
+        self.assertEqual(app.screen.title, "Giv 1: OK sparar")
         self.assertEqual(app.series.game.log, [])
 
     def test_winner_history_chart(self):
