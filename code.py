@@ -56,11 +56,20 @@ def crashed(dev, error):
 
 
 def main():
+    # The UI first, while the heap is empty: from .py files the compiler needs most room for
+    # the largest modules, and later imports then fit around what is already loaded.
+    import firmware.ui.app  # noqa: F401
+
+    gc.collect()
     from firmware import hw
     from firmware.export import Exporter
     from firmware.storage import Store
 
+    gc.collect()
+
     dev = hw.setup()
+    hw.forget("firmware.boards")  # the board profiles are read: their tables can go
+    gc.collect()
     if not dev.ok():
         dev.halt()
     if dev.problems:

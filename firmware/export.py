@@ -13,7 +13,6 @@ device by default, the computer when the boot button is held at reset.
 import os
 
 from firmware import score
-from firmware.record import FORMAT, dumps, entry_to_json
 from firmware.ui.text import tr
 
 DEVICE = "device"  # the code may write the drive: export works
@@ -39,6 +38,19 @@ def _sync():
     sync = getattr(os, "sync", None)
     if sync is not None:
         sync()
+
+
+def _forget(name):
+    """Let a module imported for the export only be collected (sys.modules and its package)."""
+    import sys
+
+    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
+        return
+    if sys.modules.pop(name, None) is not None:
+        package, _dot, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and leaf in getattr(parent, "__dict__", {}):
+            delattr(parent, leaf)
 
 
 def _exists(path):
@@ -96,7 +108,11 @@ def _reason(lang, reason):
 
 
 def record_text(game):
-    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM)."""
+    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
+
+    firmware.record is imported here, for the export only, and let go after it (RAM)."""
+    from firmware.record import FORMAT, dumps, entry_to_json
+
     p = game.players
     text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
     for name, value in game.rules.overrides():
@@ -208,7 +224,9 @@ class Exporter:
             if not _good_name(name):
                 name = self.next_name(game)
             if game.base is None:
-                self._write(self._path(self.folder, name + ".json"), record_text(game))
+                text = record_text(game)
+                _forget("firmware.record")
+                self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
                 self.kept_from = game.base.hands + 1

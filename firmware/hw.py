@@ -9,7 +9,7 @@ printed on the serial console and shown on the display when one works.
 
 import os
 
-from firmware import boards, render
+from firmware import render
 from firmware.ui.screen import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
@@ -158,6 +158,20 @@ def print_exception(error):
             print("rodskagg: %s: %s" % (type(error).__name__, error))
 
 
+def forget(name):
+    """Drop a module that is no longer needed (e.g. firmware.boards after setup) so its
+    code can be collected; a later import loads it again."""
+    import sys
+
+    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
+        return
+    sys.modules.pop(name, None)
+    package, _dot, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in getattr(parent, "__dict__", {}):
+        delattr(parent, leaf)
+
+
 def drive_writable():
     """Whether code may write the CIRCUITPY drive (boot.py remounted it for the code)."""
     try:
@@ -168,6 +182,8 @@ def drive_writable():
 
 def setup(getenv=None):
     """Build the hardware from settings.toml and the board profile; never raises."""
+    from firmware import boards  # only here: code.py lets it go after setup (forget)
+
     if getenv is None:
         getenv = os.getenv
     dev = Device()

@@ -96,12 +96,20 @@ def main():
     import storage  # noqa: F401
     import supervisor  # noqa: F401
 
+    gc.collect()
+    print("FAKES %d B of heap in use after the launcher and the fakes loaded" % gc.mem_alloc())
     sys.modules["displayio"] = _displayio
     sys.modules["time"] = _time
     sys.modules["os"] = _os
     end = keypad._script(cfg.get("keys", ""))[1] + int(cfg.get("tail", "2000"))
 
+    low = [1 << 30, 0]  # the least free heap seen at a loop's sleep, and its time
+
     def power():
+        free = gc.mem_free()
+        if free < low[0]:
+            low[0] = free
+            low[1] = S.now[0]
         if S.now[0] >= end:
             raise S.PowerOff("end of the key script")
 
@@ -126,7 +134,9 @@ def main():
     except S.PowerOff as e:
         reason = "power off: %s" % e
     except BaseException as e:  # the file ended with an exception: on a board, the REPL prompt
-        sys.print_exception(e)
+        import traceback
+
+        traceback.print_exception(e)
         reason = "crashed: %s: %s" % (type(e).__name__, e)
     if frames is not None:
         frames()
@@ -134,6 +144,9 @@ def main():
     nvm = microcontroller.nvm
     if nvm is not None:
         print("NVM %d writes, %d erases" % (nvm.writes, nvm.erases))
+    gc.collect()
+    print("HEAP least free at a sleep %d B (at %d ms), free at the end after gc %d B, heap %d B"
+          % (low[0], low[1], gc.mem_free(), gc.mem_free() + gc.mem_alloc()))
     print("END %d %s" % (S.now[0], reason))
 
 
