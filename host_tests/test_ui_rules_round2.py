@@ -1,0 +1,44 @@
+"""Rules round 2 on the device (issue 12): fail_extra in set-up, the in-hand fault reasons."""
+
+import pytest
+
+from firmware.ui.entry import FAULT_REASONS
+from firmware.ui.setup import OptionsView, SetupView
+from firmware.ui.text import tr
+from host_tests.test_ui_support import Driver
+
+
+def option_rows(preset):
+    app = Driver().app
+    app.setup.set_preset(preset)
+    view = OptionsView(SetupView(app))
+    return app, view, view.rows(app)
+
+
+@pytest.mark.parametrize("preset,shown", [("fem", False), ("bud", True), ("knack", True)])
+def test_fail_extra_row_in_setup_for_bud_and_knack(preset, shown):
+    app, _view, rows = option_rows(preset)
+    labels = [r[0] for r in rows]
+    assert ("Extra straff" in labels) == shown
+    if shown:
+        i = labels.index("Extra straff")
+        _label, choices, get, set_ = rows[i]
+        assert list(choices) == list(range(0, 21)) and get() == 0
+        set_(3)
+        assert app.setup.rules().fail_extra == 3 and app.setup.overrides == {"fail_extra": 3}
+        assert labels.index("Extra straff") == labels.index("Minsta bud") + 1  # the table's order
+
+
+def test_fail_extra_is_remembered_with_the_setup():
+    app, _view, _rows = option_rows("bud")
+    app.setup.set_option("fail_extra", 7)
+    blob = app.setup.encode()
+    again = Driver().app.setup
+    assert again.decode(blob) and again.rules().fail_extra == 7
+
+
+def test_the_in_hand_reasons_are_in_the_built_in_list_and_translated():
+    for reason in ("did not ask go along", "late Rödskägg call"):
+        assert reason in FAULT_REASONS
+        sv = tr("sv", reason)
+        assert sv != reason and len(sv) <= 20
