@@ -74,7 +74,8 @@ def main():
     gc.collect()
 
     dev = hw.setup()
-    hw.forget("firmware.boards")  # the board profiles are read: their tables can go
+    hw.forget("firmware.hwsetup")  # the device is built: the start-up code can go,
+    hw.forget("firmware.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():
         dev.halt()
