@@ -523,3 +523,12 @@ def test_refusals_on_the_device_name_players_in_swedish():
     assert d.app.reason(e) == "Giv 1\nBo kan inte ta stick i den här given"
     d.app.set_lang("en")
     assert d.app.reason(e) == "Hand 1\nBo cannot take tricks in this hand"
+
+
+def test_history_rows_of_seven_players_fit():
+    from firmware.ui.app import summary
+    seven = ["Tor", "Rut", "Cia", "Maja", "Hans", "Per", "Eva"]
+    d = started(Rules("fem"), seven)
+    entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())
+    assert summary(d.app, d.app.series.game, entry, 17) == "T1R M4 0:RCHP"
+    assert summary(d.app, d.app.series.game, entry, 40) == "Tor1R Rut0 Cia0 Maj4 Han0 Per0"

@@ -555,7 +555,13 @@ def summary(app, game, entry, width=None):
             if kind == score.ADJUST:
                 text = app.t("Corr.") + " " + text
             if len(text) <= width:
-                break
+                return text
+        if kind == score.PLAY:
+            # still too long (7 players): those without a trick as initials after "0:"
+            zero = "".join(p[s][0] for s in range(len(p)) if entry[1][s] == 0 and s != entry[2])
+            parts = ["%s%d%s" % (p[s][0], entry[1][s], "R" if s == entry[2] else "")
+                     for s in range(len(p)) if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
+            text = " ".join(parts) + (" 0:" + zero if zero else "")
         return text
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
@@ -809,7 +815,7 @@ class Winner(ListView):
             out.append("%s%4d%s" % (pad(game.players[s], w), st.scores[s], tail))
         if app.note:
             out.extend(wrap(app.note, app.cols - 1))
-        out.append(self.next_label(app))
+        out.extend(wrap(self.next_label(app), app.cols - 1))
         return out
 
     def next_label(self, app):
