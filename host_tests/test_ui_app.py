@@ -694,3 +694,41 @@ def test_explain_messages():
     assert explain("sv", "tricks add up to 7, more than 6") == "Stick: 7, mer än 6"
     assert explain("sv", "hand 7: the game is over: seat 2 has won") == "#7: Spelet är slut"
     assert explain("en", "something new") == "something new"
+
+
+def test_penalty_during_a_fem_hand_costs_nothing_when_absent():
+    d, _st = started()
+    d.keys("c" "B" "bbc")  # Bo 2, Cia 3: done; ▶ adds a penalty, OK alone would save
+    assert "▶ straff" in d.text()
+    d.keys("b")
+    assert d.text().splitlines()[0] == "Straff i given: vem?"
+    d.keys("c")  # Bo (first to speak) ...
+    assert d.text().splitlines()[0] == "Straff: varför?"
+    assert ">sent Rödskäggrop" in d.text()  # fem: the late call first
+    d.keys("c")
+    assert "Bo       2!    12>15" in d.text()  # -2 tricks, +5 penalty
+    d.keys("b" "c")  # the same player again: the penalty is taken back
+    assert "Bo       2     12>10" in d.text()
+    d.keys("b" "c" "c" "c")
+    assert d.app.series.game.log == [(score.PLAY, (-1, 2, 3, -1), -1, ((1, "late Rödskägg call"),))]
+
+
+def test_penalty_during_a_knack_hand_from_the_joiners_screen():
+    d, _st = started(Rules("knack"))
+    entry = (score.BID, 1, 3, (0, 4, 2, 0), 1 << 3, ((2, "forgot to ask går med"),))
+    keys = presses_for(d.app, entry)
+    d.keys(keys[:-1])
+    assert "Cia      2!" in d.text()
+    d.keys(keys[-1])
+    assert d.app.series.game.log == [entry]
+    assert d.app.series.game.state.scores[2] == 12 - 2 + 5
+
+
+def test_penalty_during_a_bud_hand_is_previewed():
+    d, _st = started(Rules("bud"))
+    entry = (score.BID, 2, 3, (0, 0, 3, 0), 0, ((0, "forgot to ask går med"),))
+    keys = presses_for(d.app, entry)
+    d.keys(keys[:-1])
+    assert d.text().startswith("OK? Giv 1")  # another player's change: the full preview
+    d.keys(keys[-1])
+    assert d.app.series.game.log == [entry]

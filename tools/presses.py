@@ -163,8 +163,6 @@ class Planner:
         tricks = [E.PASS] * n
         call = score.NO_SEAT
         if entry[0] == score.PLAY:
-            if entry[3]:
-                raise PlanError("penalties during a hand cannot be entered by buttons yet")
             tricks = list(entry[1])
             call = entry[2]
         elif entry[0] == score.LONE:
@@ -175,7 +173,21 @@ class Planner:
             pick = self.expect(E.SeatList)
             self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
             self.expect(E.FemWalk)
+        if entry[0] == score.PLAY:
+            self.faults(entry[3], view, "b")
         self.finish(view)
+
+    def faults(self, faults, holder, opener):
+        """Penalties during the hand: opener (keys) opens the who? list, once per penalty."""
+        for seat, reason in faults:
+            if any(f[0] == seat for f in holder.faults):
+                continue
+            if opener:
+                self.press(opener)
+            who = self.expect(E.SeatList)
+            self.pick(who.seats.index(seat))
+            self.expect(E.ReasonList)
+            self.pick(_index(E.HAND_FAULTS, "" if reason == "penalty" else reason))
 
     def rows(self, view, wanted):
         """Answer the rows of a Rows walk (fem, knack) until they all hold wanted."""
@@ -240,22 +252,35 @@ class Planner:
         self.pick(view.seats.index(declarer))
         view = self.expect(E.BidList)
         self.pick(view.choices.index(bid))
+        faults = entry[5]
         if isinstance(self.app.view, E.ResultList):
+            result = self.app.view
             others = [t for s, t in enumerate(tricks) if s != declarer and t]
             if not others:
+                total = result.total
+                if faults:
+                    self.pick(total + 2)  # the penalty row, once per penalty
+                    for k, f in enumerate(faults):
+                        if k:
+                            self.pick(total + 2)
+                        self.faults((f,), result.b, "")
                 self.pick(tricks[declarer])
                 return
-            self.pick(self.app.view.count(self.app) - 1)  # everyone's tricks
+            self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
         walk = self.expect(E.KnackWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
         if isinstance(self.app.view, E.JoinStep):
             step = self.app.view
             for k, s in enumerate(step.cands):
                 if (joined >> s & 1) != (step.joined >> s & 1):
-                    n = len(step.cands) + 1
+                    n = len(step.cands) + 2
                     self.pick_pos(step, k, n)
+            for f in faults:
+                self.press("A")  # from the save position back to the penalty row, and OK
+                self.faults((f,), walk.b, "")
             self.press("c")
         else:
+            self.faults(faults, walk.b, "b")
             self.finish(walk)
 
     def pick_pos(self, step, k, n):
@@ -376,8 +401,15 @@ def keys_for_record(app, doc):
 
 
 def can_enter(doc):
-    """False for a record with penalties during a hand: the entry UI has none yet (issue 10)."""
-    return not any("faults" in h for h in doc.get("hands", []))
+    """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
+    device's list (firmware/ui/entry.py HAND_FAULTS), as a knock fault does."""
+    for h in doc.get("hands", []):
+        for reason in (h.get("faults") or {}).values():
+            if reason not in E.HAND_FAULTS and reason != "penalty":
+                return False
+        if "fault" in h and h.get("reason") not in E.FAULT_REASONS:
+            return False
+    return True
 
 
 def record_keys(doc, width=128, height=64, lang="sv"):

@@ -13,7 +13,6 @@ and ``exporter`` (firmware/export.py) may be None.
 
 from firmware import buttons as K
 from firmware import score
-from firmware.ui import entry as E
 from firmware.ui import text
 from firmware.ui.screen import (Chart, Screen, big_cols, big_lines, cols, lines, pad, page_dots,
                                 short_names, wrap)
@@ -23,6 +22,35 @@ from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
+
+
+class _Entry:
+    """firmware.ui.entry (hand entry, the largest UI module), imported when a hand is
+    entered and let go on the scoreboard (``release``), so it takes no RAM meanwhile.
+
+    Only where the firmware runs from .mpy files: from .py sources every import compiles,
+    and compiling entry late, beside everything else, needs more RAM than keeping it."""
+
+    def __init__(self):
+        self.keep = not getattr(K, "__file__", ".mpy").endswith(".mpy")
+
+    def __getattr__(self, name):
+        from firmware.ui import entry
+
+        return getattr(entry, name)
+
+    def release(self):
+        import sys
+
+        if self.keep or sys.implementation.name == "cpython":  # keep one module object there
+            return
+        if sys.modules.pop("firmware.ui.entry", None) is not None:
+            package = sys.modules.get("firmware.ui")
+            if package is not None and "entry" in getattr(package, "__dict__", {}):
+                delattr(package, "entry")
+
+
+E = _Entry()
 
 
 class App:
@@ -86,6 +114,8 @@ class App:
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
+        if isinstance(self.view, Scoreboard):  # no entry view is open or reachable from here
+            E.release()
         self._refresh()
 
     def tick(self, now_ms):

@@ -15,6 +15,8 @@ PASS = -1
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
                  "did not ask go along", "late Rödskägg call", "")
 ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
+# Penalties during a hand (RULES.md): the stored text is the English.
+HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
 MAX_DELTA = 30
 
 
@@ -197,6 +199,42 @@ def conclude(view, app):
 def hints(app, lines_):
     """The hint lines (English keys) in the language, clipped to the grid."""
     return [clip(app.t(x), app.cols - 1) for x in lines_]
+
+
+def with_fault(faults, seat, reason):
+    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
+    out = [f for f in faults if f[0] != seat]
+    if reason is not None:
+        out.append((seat, reason))
+    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
+    return tuple([f for s in seats for f in out if f[0] == s])
+
+
+def ask_fault(app, flow, holder, view):
+    """A penalty during the hand: who (again: removes it), then why; back to view.
+
+    holder has ``faults``; the likeliest reason for the preset comes first."""
+    seats = speaking_order(flow.state) or seats_in(flow.state)
+
+    def picked(a, seat, who):
+        if any(f[0] == seat for f in holder.faults):
+            holder.faults = with_fault(holder.faults, seat, None)
+            a.view = view
+            return
+        first = 1 if not flow.rules.bidding else 0
+
+        def why(a2, reason, _v):
+            holder.faults = with_fault(holder.faults, seat, reason or "penalty")
+            a2.view = view
+
+        a.view = ReasonList(a.t("Penalty: why?"), HAND_FAULTS, why, who, first)
+
+    app.view = SeatList(flow, app.t("Penalty in hand: who?"), seats, picked,
+                        lambda a: _show(a, view))
+
+
+def fault_mark(holder, seat):
+    return "!" if any(f[0] == seat for f in holder.faults) else ""
 
 
 class PickList(ListView):
@@ -471,6 +509,8 @@ class FemWalk(Rows):
                 self.answer(app, 0)
             elif ev == K.NEXT_LONG:
                 self.ask_call(app)
+            elif ev == K.NEXT:
+                ask_fault(app, self.flow, self, self)
             return
         if ev == K.PREV:
             self.answer(app, PASS)
@@ -506,11 +546,11 @@ class FemWalk(Rows):
 
     def value_text(self, app, i, v):
         if v == PASS:
-            return "pass"  # the same word at Swedish tables
+            return "pass" + fault_mark(self, self.seats[i])  # the same word at Swedish tables
         text = "%d" % v
         if self.done and self.seats[i] == self.call:
             text += " R"
-        return text
+        return text + fault_mark(self, self.seats[i])
 
     def entry(self):
         n = self.flow.state.n
@@ -542,7 +582,7 @@ class FemWalk(Rows):
 
     def hint_lines(self, app):
         if self.done:
-            lines_ = ["OK: save"]
+            lines_ = ["OK: save  ▶ penalty"]
             if self.cursor < self.n:
                 lines_.append("◀ pass  hold◀ 0 (+5)")
             if self.flow.rules.call:
@@ -667,11 +707,13 @@ class ResultList(PickList):
         return app.t("%s %s: tricks?") % (b.flow.name(b.declarer), bid)
 
     def count(self, app):
-        return self.total + 2
+        return self.total + 3
 
     def label(self, app, i):
-        if i > self.total:
+        if i == self.total + 1:
             return app.t("Everyone's tricks...")
+        if i > self.total:
+            return app.t("Penalty in hand...")
         seat = self.b.declarer
         before = self.b.flow.state.scores[seat]
         after = self.after(i)
@@ -685,8 +727,13 @@ class ResultList(PickList):
         return text + "%d>%d" % (before, after.scores[seat])
 
     def choose(self, app, i):
-        if i > self.total:
+        if i == self.total + 1:
             app.view = KnackWalk(app, self.b)
+            return
+        if i > self.total:
+            self.cursor = min(self.b.bid_tricks(), self.total)
+            self.cache = {}
+            ask_fault(app, self.b.flow, self.b, self)
             return
         conclude(_ResultSave(self, i), app)
 
@@ -696,7 +743,7 @@ class _ResultSave:
 
     def __init__(self, view, t):
         self.flow = view.b.flow
-        self.n = 1
+        self.n = 1 if not view.b.faults else 99  # a penalty: every player's change, previewed
         self.view = view
         self.t = t
 
@@ -775,6 +822,8 @@ class KnackWalk(Rows):
                     app.view = JoinStep(self)
                 else:
                     self.conclude(app)
+            elif ev == K.NEXT:
+                ask_fault(app, self.flow, self.b, self)
             return
         if ev == K.OK:
             self.answer(app, self.shown)
@@ -789,7 +838,7 @@ class KnackWalk(Rows):
         text = "%d" % v
         if self.seats[i] == self.b.declarer:
             text += "*"
-        return text
+        return text + fault_mark(self.b, self.seats[i])
 
     def head(self, app, after):
         if self.done and after is not None and after.over():
@@ -800,7 +849,7 @@ class KnackWalk(Rows):
 
     def hint_lines(self, app):
         if self.done:
-            return ("OK: save",)
+            return ("OK: save  ▶ penalty",)
         return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
 
 
@@ -827,7 +876,7 @@ class JoinStep(View):
         return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
 
     def move(self, d):
-        k = len(self.cands) + 1
+        k = len(self.cands) + 2  # the save position, the players, the penalty row
         self.pos = (self.pos + 1 + d) % k - 1
 
     def event(self, app, ev):
@@ -842,6 +891,9 @@ class JoinStep(View):
         if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
             if self.pos < 0:
                 conclude(self, app)
+            elif self.pos == len(self.cands):
+                self.pos = -1
+                ask_fault(app, self.flow, self.walk.b, self)
             else:
                 self.joined ^= 1 << self.cands[self.pos]
                 self.pos = -1
@@ -861,7 +913,7 @@ class JoinStep(View):
     def render(self, app):
         w = self.walk
         after = self.after()
-        sel = w.seats.index(self.cands[self.pos]) if self.pos >= 0 else -1
+        sel = w.seats.index(self.cands[self.pos]) if 0 <= self.pos < len(self.cands) else -1
         top = self.win.fit(sel, w.n, app.rows)
         rows = []
         t = w.tricks()
@@ -870,19 +922,30 @@ class JoinStep(View):
             val = "%d" % t[seat] + ("*" if seat == w.b.declarer else "")
             if self.joined >> seat & 1:
                 val += " " + app.t("in")
+            val += fault_mark(w.b, seat)
             text = pad(self.flow.name(seat), 9) + pad(val, 6)
             if after is not None:
                 b = self.flow.state.scores[seat]
                 a = after.scores[seat]
                 text += "%d>%d" % (b, a) if a != b else "%d" % b
             rows.append(clip(text.rstrip(), app.cols - 1))
+        pen = self.pos == len(self.cands)
         room = app.rows - len(rows)
-        if room > 0:
+        if pen and room <= 0:
+            rows[-1] = clip(app.t("Penalty in hand..."), app.cols - 1)
+            sel = len(rows) - 1 + top
+        elif room > 0:
+            rows.append(clip(app.t("Penalty in hand..."), app.cols - 1))
+            if pen:
+                sel = len(rows) - 1 + top
+            room -= 1
             rows.extend(hints(app, ("◀▶ who joined, OK", "OK on none: save"))[:room])
         if after is not None and after.over():
             title = app.t("OK? %s wins") % self.flow.name(after.winner)
         elif self.pos < 0:
             title = app.t("Joined? OK saves")
+        elif pen:
+            title = app.t("Penalty in hand...")
         else:
             title = app.t("OK: %s joined") % self.flow.name(self.cands[self.pos])
         return Screen(clip(title, app.cols), rows, sel - top if sel >= 0 else -1)

@@ -173,7 +173,6 @@ SV = (
     "Hand %d: all pass\tGiv %d: alla passar\n"
     "Hand %d: %s alone\tGiv %d: %s ensam\n"
     "Hand %d: OK saves\tGiv %d: OK sparar\n"
-    "OK: save\tOK: spara\n"
     "◀ pass  hold◀ 0 (+5)\t◀ pass  håll◀ 0 (+5)\n"
     "hold▶ Rödskägg call\thåll▶ ropa Rödskägg\n"
     "◀pass ▶+1 OK take\t◀pass ▶+1 OK ta\n"
@@ -193,6 +192,11 @@ SV = (
     "Joined? OK saves\tGår med? OK sparar\n"
     "OK: %s joined\tOK: %s går med\n"
     "Everyone's tricks...\tAllas stick...\n"
+    "Penalty in hand: who?\tStraff i given: vem?\n"
+    "Penalty: why?\tStraff: varför?\n"
+    "OK: save  ▶ penalty\tOK: spara  ▶ straff\n"
+    "Penalty in hand...\tStraff i given...\n"
+    "forgot to ask går med\tglömde fråga går med\n"
 )
 
 # English labels shorter than their option names.

@@ -18,10 +18,10 @@ RECORDS = "host_tests/records"
 KEYS = (
     ("fem-basic", "ccBbBccaAcccaaaaccAaac"),
     ("knack-knock-faults", "bcacacbbbccccbbcbccbbccccAaAcaAc"),
-    ("bud-basic", "bcbcaccAcBcABaAcaAcAAaaAcaAc"),
+    ("bud-basic", "bcbcaccAcBcABaAcaAcAAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
-    ("knack-basic", "bcacbcbcaaccaAABcAAccaABABcbBaAc"),
+    ("knack-basic", "bcacbcbcaaccaAABcAAccaABABcbBbbBc"),
     ("bud-rodskagg-made", "bcbcaccAcBcBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
     ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaacccaaaacccbBABcc"),
