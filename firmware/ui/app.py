@@ -14,8 +14,7 @@ and ``exporter`` (firmware/export.py) may be None.
 from firmware import buttons as K
 from firmware import score
 from firmware.ui import text
-from firmware.ui.screen import (Chart, Screen, big_cols, big_lines, cols, lines, pad, page_dots,
-                                short_names, wrap)
+from firmware.ui.screen import Chart, Screen, big_cols, big_lines, cols, lines, pad, page_dots, short_names, wrap
 from firmware.ui.setup import Setup, SetupView
 from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
