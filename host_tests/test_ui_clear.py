@@ -415,7 +415,7 @@ def english_only_words():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("score.py", "game.py", "rules.py", "export.py", "storage.py"):
+    for name in ("score.py", "legal.py", "game.py", "rules.py", "export.py", "storage.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             for lit in re.findall(r'"([^"\n]*)"', f.read()):
                 if " " in lit:  # a message, not a key
@@ -460,7 +460,7 @@ def test_every_refusal_is_swedish_and_names_players():
     players = ("Anna", "Bo", "Cia", "Dan")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     codes = set()
-    for name in ("score.py", "game.py", "rules.py"):
+    for name in ("score.py", "legal.py", "game.py", "rules.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
