@@ -376,7 +376,7 @@ class Planner:
         for ch in name:
             low = ch.lower()
             g = [i for i in range(len(S.GROUPS)) if low in S.GROUPS[i]]
-            if not g or not ch.isalpha() and ch != "-":
+            if not g or (not ch.isalpha() and ch != "-"):
                 raise PlanError("cannot spell %r" % name)
             if ch != "-" and ch.isupper() != sp.upper():
                 self.cell(sp, len(S.GROUPS), S.ACTIONS.index("Aa"))
