@@ -56,9 +56,15 @@ def crashed(dev, error):
 
 
 def main():
-    # The UI first, while the heap is empty: from .py files the compiler needs most room for
-    # the largest modules, and later imports then fit around what is already loaded.
-    import firmware.ui.app  # noqa: F401
+    # The UI first, while the heap is empty. From .py files the compiler needs most room for
+    # the largest modules, so hand entry comes first; from .mpy files the App imports it for
+    # each hand and lets it go on the scoreboard.
+    from firmware import buttons
+
+    if not getattr(buttons, "__file__", ".mpy").endswith(".mpy"):
+        __import__("firmware.ui.entry")
+        gc.collect()
+    __import__("firmware.ui.app")
 
     gc.collect()
     from firmware import hw
@@ -68,7 +74,8 @@ def main():
     gc.collect()
 
     dev = hw.setup()
-    hw.forget("firmware.boards")  # the board profiles are read: their tables can go
+    hw.forget("firmware.hwsetup")  # the device is built: the start-up code can go,
+    hw.forget("firmware.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():
         dev.halt()

@@ -51,6 +51,8 @@ def text_lines(screen, width, height):
     if sel >= n - 1:
         first = sel - (n - 2)
     blank = " " * c
+    if screen.big:  # the rows are drawn at twice the size below the title (raster)
+        rows = ()
     for i in range(first, first + n - 1):
         if i < len(rows):
             out.append((fit(rows[i], c), i == sel))
@@ -217,13 +219,34 @@ def raster(screen, width, height, buf, offset=0):
             buf[base + x] = fill
             x += 1
         inverted.append(inv)
-    if screen.chart is not None:
+    if screen.chart is not None or screen.big:
 
         def plot(x, y):
             if 0 <= x < width and 0 <= y < height and not inverted[y >> 3]:
                 buf[offset + (y >> 3) * width + x] |= 1 << (y & 7)
 
-        draw_chart(screen.chart, width, height, plot)
+        if screen.chart is not None:
+            draw_chart(screen.chart, width, height, plot)
+        if screen.big:
+            draw_big_rows(screen.rows, width, height, plot)
+
+
+def draw_big_rows(rows, width, height, plot):
+    """The rows at twice the size (12x16 cells) below the title, as many as fit."""
+    n = screen_model.big_lines(height)
+    c = screen_model.big_cols(width)
+    big = screen_model.BIG
+
+    def plot2(x, y):
+        x *= big
+        y *= big
+        for dy in range(big):
+            for dx in range(big):
+                plot(x + dx, y + dy)
+
+    for i in range(min(n, len(rows))):
+        # plotted at half the coordinates, doubled by plot2; the title takes half a big line
+        draw_text(rows[i][:c], 0, (CELL_H + i * CELL_H * big) // big, plot2)
 
 
 def pixels(buf, width, height, offset=0):

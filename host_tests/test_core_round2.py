@@ -359,3 +359,14 @@ def test_names_with_spaces_around_are_refused(name):
         Game(Rules("fem"), ["Anna", name])
     assert error("fem", [], ["Anna", name]).hand == 0
     check_players(Rules("fem"), ["Anna", "Bo Ek"])  # a space inside is a name
+
+
+def test_the_score_sheet_names_penalties_during_a_hand():
+    from firmware.export import describe
+
+    players = ("Anna", "Bo", "Cia", "Dan")
+    hand = (score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),))
+    assert describe(players, hand) == "hand, Anna called, penalty Bo: late Rödskägg call"
+    assert describe(players, hand, "sv") == "giv, Anna ropade Rödskägg, straff Bo: sent Rödskäggrop"
+    bid = (score.BID, 2, 3, (1, 1, 3, 1), 0, ((0, "did not ask go along"), (3, "x")))
+    assert describe(players, bid) == "Cia bid 3, penalty Anna: did not ask go along, penalty Dan: x"

@@ -415,7 +415,7 @@ def english_only_words():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("score.py", "game.py", "rules.py", "export.py", "storage.py"):
+    for name in ("score.py", "legal.py", "game.py", "rules.py", "export.py", "storage.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             for lit in re.findall(r'"([^"\n]*)"', f.read()):
                 if " " in lit:  # a message, not a key
@@ -460,7 +460,7 @@ def test_every_refusal_is_swedish_and_names_players():
     players = ("Anna", "Bo", "Cia", "Dan")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     codes = set()
-    for name in ("score.py", "game.py", "rules.py"):
+    for name in ("score.py", "legal.py", "game.py", "rules.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
@@ -532,3 +532,51 @@ def test_history_rows_of_seven_players_fit():
     entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())
     assert summary(d.app, d.app.series.game, entry, 17) == "T1R M4 0:RCHP"
     assert summary(d.app, d.app.series.game, entry, 40) == "Tor1R Rut0 Cia0 Maj4 Han0 Per0"
+
+
+# -- big scores: the scoreboard at twice the size -----------------------------------------------
+
+def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart():
+    from firmware import render
+    from firmware.game import Series as S
+    from firmware.ui.screen import big_cols
+    seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
+    st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
+    d = Driver(App(st, None))
+    d.keys("b")
+    labels = [i[0] for i in d.app.view.items]
+    assert labels[-2:] == ["Stor text: av", "Språk: Svenska"]
+    d.keys("a" "a" "c")  # the row before the language: big scores on
+    assert [i[0] for i in d.app.view.items][-2] == "Stor text: på"
+    d.keys("C")
+    screen = d.app.screen
+    assert screen.big and screen.title == "Giv 1" + " " * 13 + "\u25cf\u25cb\u25cb"
+    assert screen.rows == (">Anna   12", " Bo     12", " Cia    12")
+    assert all(len(r) <= big_cols(128) for r in screen.rows)
+    d.keys("a" "a")
+    assert d.app.screen.rows == ("*Kristi 12", "\u25c0 Historik")  # the name cut to fit, 2x
+    # the real pixels: every renderer draws the big rows alike
+    from tools.sim_ssd1306 import displayio_display
+    display, panel = displayio_display(128, 64)
+    r = render.Renderer(display, 128, 64)
+    r.draw(screen)
+    buf = bytearray(1024)
+    render.raster(screen, 128, 64, buf)
+    px = render.pixels(buf, 128, 64)
+    assert panel.rows() == px
+    assert sum(map(sum, px[8:])) > 4 * sum(map(sum, render.pixels(
+        _raster(screen.rows), 128, 64)[8:])) * 0.9  # twice as big: about four times the pixels
+    # kept with the settings: a restart shows big scores again
+    again = Driver(App(FakeStore(S(Rules("fem"), seven, 6), settings=st.settings[-1]), None))
+    assert again.app.big and again.app.screen.big
+    # no big scores where two big rows do not fit (128x32)
+    small = Driver(App(FakeStore(S(Rules("fem"), seven, 6), settings=st.settings[-1]), None, height=32))
+    assert not small.app.big and "Stor text" not in small.keys("b")
+
+
+def _raster(rows):
+    from firmware import render
+    from firmware.ui.screen import Screen
+    buf = bytearray(1024)
+    render.raster(Screen("", rows), 128, 64, buf)
+    return buf

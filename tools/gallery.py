@@ -150,6 +150,12 @@ def shots():
         take(Shot("scoreboard-" + board, "A 5-player knack game on %s: the same 128x64 layout, through "
                   "the panel's own driver." % what, "", rec, board), sim)
         sim.close()
+    sim = Sim("pico_242", record_path=rec)
+    keys = "b" + "a" * 2 + "c" + "C"  # the menu, up to Big scores, on, back to the scoreboard
+    sim.play(keys)
+    take(Shot("scoreboard-big", "Big scores (in the menu): the scoreboard at twice the size, three "
+              "players a page; 6 mm digits on the 2.42\" panel.", keys, rec, "pico_242"), sim)
+    sim.close()
 
     # Not a key string: the message firmware/hw.py shows when a button pin is taken.
     display, panel = displayio_display(128, 64)

@@ -13,9 +13,8 @@ and ``exporter`` (firmware/export.py) may be None.
 
 from firmware import buttons as K
 from firmware import score
-from firmware.ui import entry as E
 from firmware.ui import text
-from firmware.ui.screen import Chart, Screen, cols, lines, pad, page_dots, short_names, wrap
+from firmware.ui.screen import Chart, Screen, big_cols, big_lines, cols, lines, pad, page_dots, short_names, wrap
 from firmware.ui.setup import Setup, SetupView
 from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
 
@@ -24,12 +23,46 @@ DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
 
+class _Entry:
+    """firmware.ui.entry (hand entry, the largest UI module), imported when a hand is
+    entered and let go on the scoreboard (``release``), so it takes no RAM meanwhile.
+
+    Only where the firmware runs from .mpy files: from .py sources every import compiles,
+    and compiling entry late, beside everything else, needs more RAM than keeping it."""
+
+    def __init__(self):
+        self.keep = not getattr(K, "__file__", ".mpy").endswith(".mpy")
+
+    def __getattr__(self, name):
+        from firmware.ui import entry
+
+        return getattr(entry, name)
+
+    def release(self):
+        import sys
+
+        if self.keep or sys.implementation.name == "cpython":  # keep one module object there
+            return
+        if sys.modules.pop("firmware.ui.entry", None) is not None:
+            package = sys.modules.get("firmware.ui")
+            if package is not None and "entry" in getattr(package, "__dict__", {}):
+                delattr(package, "entry")
+
+
+E = _Entry()
+
+
 class App:
     def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0):
         self.store = store
         self.exporter = exporter
         self.cols = cols(width)
         self.rows = lines(height) - 1
+        # Big scores (a menu setting, kept with the settings): the scoreboard at twice the
+        # size, BIG_ROWS players a page; only where at least two big rows fit (128x64).
+        self.big_rows = big_lines(height)
+        self.big_cols = big_cols(width)
+        self.big = False
         self.lang = lang if lang in ("sv", "en") else "sv"
         self.version = 0
         self.brightness = 2
@@ -80,6 +113,8 @@ class App:
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
+        if isinstance(self.view, Scoreboard):  # no entry view is open or reachable from here
+            E.release()
         self._refresh()
 
     def tick(self, now_ms):
@@ -171,15 +206,18 @@ class App:
         k = blob.find(EXPORT_MARK)
         if k < 0:
             return blob
-        name, _s, flag = blob[k + len(EXPORT_MARK):].decode().partition(",")
-        self.export_name = name or None
-        self.pending = flag == "1"
+        parts = blob[k + len(EXPORT_MARK):].decode().split(",")
+        self.export_name = parts[0] or None
+        self.pending = len(parts) > 1 and parts[1] == "1"
+        self.big = len(parts) > 2 and parts[2] == "1" and self.big_rows >= 2
         return blob[:k]
 
     def settings_blob(self):
-        """The set-up, then the export state: the game's file name and whether it is pending."""
+        """The set-up, then the export state (the game's file name, whether it is pending)
+        and the big-scores setting."""
         return (self.setup.encode() + EXPORT_MARK
-                + ("%s,%d" % (self.export_name or "", 1 if self.pending else 0)).encode())
+                + ("%s,%d,%d" % (self.export_name or "", 1 if self.pending else 0,
+                                 1 if self.big else 0)).encode())
 
     def flush_pending(self):
         """At start: a finished game whose export had to wait is written now if the drive
@@ -344,14 +382,18 @@ class Scoreboard(View):
         self.page = -1  # the first speaker's page, chosen when first drawn
         self.seen = 1  # pages shown since the board opened
 
+    def per_page(self, app):
+        return app.big_rows if app.big and app.big_rows >= 2 else app.rows
+
     def pages(self, app):
         n = len(app.series.game.players)
-        return (n + app.rows - 1) // app.rows
+        k = self.per_page(app)
+        return (n + k - 1) // k
 
     def first_page(self, app):
         st = app.series.game.state
         speaker = st.first_to_speak()
-        return speaker // app.rows if speaker >= 0 else 0
+        return speaker // self.per_page(app) if speaker >= 0 else 0
 
     def event(self, app, ev):
         game = app.series.game
@@ -425,15 +467,28 @@ class Scoreboard(View):
         w = name_width(game.players, app.cols - 6 - len(tail))
         return clip("%s%s%4d%s" % (mark, pad(game.players[seat], w), st.scores[seat], tail), app.cols)
 
+    def big_row(self, app, seat):
+        """A big row (big_cols wide): a mark, the name, the score ("ut" once out)."""
+        st = app.series.game.state
+        mark = "*" if seat == st.dealer else ">" if seat == st.first_to_speak() else \
+            "=" if seat in st.tied else " "
+        score_ = app.t("out") if seat in st.out else "%d" % st.scores[seat]
+        room = app.big_cols - 2 - len(score_)
+        name = app.series.game.players[seat][:room]
+        return mark + pad(name, room) + " " + score_
+
     def render(self, app):
         n = len(app.series.game.players)
         if self.page < 0 or self.page >= self.pages(app):
             self.page = self.first_page(app) if self.page < 0 else 0
-        top = self.page * app.rows
-        rows = [self.row(app, s) for s in range(top, min(n, top + app.rows))]
-        if len(rows) < app.rows and self.pages(app) > 1 and self.seen >= self.pages(app):
+        k = self.per_page(app)
+        big = k != app.rows
+        top = self.page * k
+        row = self.big_row if big else self.row
+        rows = [row(app, s) for s in range(top, min(n, top + k))]
+        if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
             rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
-        return Screen(self.title(app), rows)
+        return Screen(self.title(app), rows, big=big)
 
 
 def main_menu(app, cursor=0):
@@ -458,9 +513,18 @@ def main_menu(app, cursor=0):
     if app.exporter is not None:
         items.append((app.t("Export"), lambda a: a.export()))
     items.append((app.t("New game"), ask_new_game))
+    if app.big_rows >= 2:
+        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big))
     items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
                   _toggle_lang))
     return Menu(app.t("Menu"), items, _home, cursor)
+
+
+def _toggle_big(app):
+    """Big scores on or off: the scoreboard at twice the size, for the table across."""
+    app.big = not app.big
+    app.unsaved = app.save_settings() or app.unsaved
+    app.view = main_menu(app, len(app.view.items) - 2)
 
 
 def _toggle_lang(app):

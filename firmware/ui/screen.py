@@ -90,19 +90,34 @@ def page_dots(page, pages):
     return "".join("\u25cf" if k == page else "\u25cb" for k in range(pages))
 
 
-class Screen:
-    """Title, text rows, one highlighted row (or -1), optionally a chart."""
+BIG = 2  # the scale of big rows: 12x16-pixel cells, BIG_COLS to a line
 
-    def __init__(self, title, rows=(), selected=-1, chart=None):
+
+def big_cols(width):
+    """Characters per big row."""
+    return width // (CELL_W * BIG)
+
+
+def big_lines(height):
+    """Big rows below the (normal) title."""
+    return (height - CELL_H) // (CELL_H * BIG)
+
+
+class Screen:
+    """Title, text rows, one highlighted row (or -1), optionally a chart. With ``big``
+    the rows are drawn at twice the size (big_cols x big_lines), never highlighted."""
+
+    def __init__(self, title, rows=(), selected=-1, chart=None, big=False):
         self.title = title
         self.rows = tuple(rows)
         self.selected = selected
         self.chart = chart
+        self.big = big
 
     def __eq__(self, other):
         return (isinstance(other, Screen) and self.title == other.title
                 and self.rows == other.rows and self.selected == other.selected
-                and self.chart == other.chart)
+                and self.chart == other.chart and self.big == other.big)
 
     def text(self):
         """Plain text, one line per text line: how tests and the simulator read a screen."""

@@ -39,6 +39,7 @@ SV = (
     "New game?\tNytt spel?\n"
     "The setup screen; this game stays until Start.\tTill inställningar; spelet finns kvar tills Starta.\n"
     "Language:\tSpråk:\n"
+    "Big scores:\tStor text:\n"
     "Hand %d: tricks\tGiv %d: stick\n"
     "Hand %d: declarer\tGiv %d: spelförare\n"
     "Hand %d: bid\tGiv %d: bud\n"

@@ -8,10 +8,11 @@ missing, as CircuitPython 8+ does; anything else is a ValueError.
 
 import os as _builtin
 
-for _n in dir(_builtin):
-    if not _n.startswith("__") and _n != "getenv":
-        globals()[_n] = getattr(_builtin, _n)
-del _n
+
+def __getattr__(name):
+    """Everything but getenv and rename: the port's own os."""
+    return getattr(_builtin, name)
+
 
 _ESC = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "b": "\b", "f": "\f"}
 

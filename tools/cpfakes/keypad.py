@@ -75,22 +75,42 @@ class EventQueue:
         self._events.append(ev)
 
 
-def _script(keys):
-    """[(time_ms, key_number, pressed)] of a key string; the time after the last release."""
-    out = []
-    t = START_MS
-    for ch in keys:
-        if ch in " \n\t\r":
-            continue
-        if ch == ".":
-            t += WAIT_MS
-            continue
-        number = "abcd".index(ch.lower())
-        hold = LONG_MS if ch.isupper() else PRESS_MS
-        out.append((t, number, True))
-        out.append((t + hold, number, False))
-        t += hold + GAP_MS
-    return out, t
+class _Script:
+    """The key string read as it is played (a list of every event would take the heap a board
+    does not spend): ``next()`` gives (time_ms, key_number, pressed) or None at the end."""
+
+    def __init__(self, keys):
+        self.keys = keys
+        self.pos = 0
+        self.t = START_MS
+        self.release = None  # (time, number) of the key held now
+
+    def next(self):
+        if self.release is not None:
+            t, number = self.release
+            self.release = None
+            self.t = t + GAP_MS
+            return t, number, False
+        while self.pos < len(self.keys):
+            ch = self.keys[self.pos]
+            self.pos += 1
+            if ch in " \n\t\r":
+                continue
+            if ch == ".":
+                self.t += WAIT_MS
+                continue
+            number = "abcd".index(ch.lower())
+            self.release = (self.t + (LONG_MS if ch.isupper() else PRESS_MS), number)
+            return self.t, number, True
+        return None
+
+
+def end_ms(keys):
+    """When the key string is over: the time after its last release."""
+    script = _Script(keys)
+    while script.next() is not None:
+        pass
+    return script.t
 
 
 class Keys:
@@ -104,17 +124,18 @@ class Keys:
         self.key_count = len(pins)
         self._delay = int(interval * 1000) * (debounce_threshold - 1)
         self.events = EventQueue(max_events)
-        self._script, self.end = _script(S.cfg.get("keys", ""))
-        self._script = [(t, n, p) for t, n, p in self._script if n < self.key_count]
-        self._pos = 0
+        self._script = _Script(S.cfg.get("keys", ""))
+        self._next = self._script.next()
         self._pressed = [False] * self.key_count
         S.on_sleep.append(self._scan)
 
     def _scan(self):
         now = S.now[0]
-        while self._pos < len(self._script) and self._script[self._pos][0] + self._delay <= now:
-            _t, n, p = self._script[self._pos]
-            self._pos += 1
+        while self._next is not None and self._next[0] + self._delay <= now:
+            _t, n, p = self._next
+            self._next = self._script.next()
+            if n >= self.key_count:
+                continue
             self._pressed[n] = p
             self.events._put(Event(n, p, now % (1 << 29)))
 

@@ -16,6 +16,7 @@ goes off (the end of the script, a cut) or it ends. The last line of output
 is ``END <reason>``.
 """
 
+import binascii
 import gc
 import os
 import sys
@@ -37,7 +38,6 @@ class Frames:
 
     def __init__(self, f):
         self.f = f
-        self.last = None
         self.state = None
 
     def __call__(self):
@@ -47,17 +47,14 @@ class Frames:
         bus = d._bus
         if bus is None:
             return
-        state = (bus.on, bus.contrast)
-        if self.last is not None and state == self.state and self.last == d.buffer:
+        state = (bus.on, bus.contrast, binascii.crc32(d.buffer))  # no copy of the pixels kept
+        if state == self.state:
             return
-        if self.last is None:
-            self.last = bytearray(len(d.buffer))
-        self.last[:] = d.buffer
         self.state = state
         t = S.now[0]
         self.f.write(bytes((t >> 24 & 0xFF, t >> 16 & 0xFF, t >> 8 & 0xFF, t & 0xFF,
                             1 if bus.on else 0, bus.contrast)))
-        self.f.write(self.last)
+        self.f.write(d.buffer)
 
 
 def main():
@@ -101,7 +98,7 @@ def main():
     sys.modules["displayio"] = _displayio
     sys.modules["time"] = _time
     sys.modules["os"] = _os
-    end = keypad._script(cfg.get("keys", ""))[1] + int(cfg.get("tail", "2000"))
+    end = keypad.end_ms(cfg.get("keys", "")) + int(cfg.get("tail", "2000"))
 
     low = [1 << 30, 0]  # the least free heap seen at a loop's sleep, and its time
 

@@ -30,11 +30,14 @@ class Pin:
 
 
 class ByteArray:
+    """The NVM's bytes live in the host file only (on a board they are flash, not heap)."""
+
     def __init__(self, path, size, sector):
         self._f = open(path, "r+b")  # noqa: SIM115 (the flash: open while powered)
-        self._data = bytearray(self._f.read())
-        if len(self._data) != size:
-            raise ValueError("nvm file is %d bytes, not %d" % (len(self._data), size))
+        self._f.seek(0, 2)
+        if self._f.tell() != size:
+            raise ValueError("nvm file is %d bytes, not %d" % (self._f.tell(), size))
+        self._size = size
         self._sector = sector
         self.writes = 0
         self.erases = 0
@@ -43,30 +46,42 @@ class ByteArray:
         self._cut_at = int(cut.split(":")[-1]) if cut else 0
 
     def __len__(self):
-        return len(self._data)
+        return self._size
+
+    def _read(self, start, stop):
+        self._f.seek(start)
+        return bytearray(self._f.read(stop - start))
+
+    def _range(self, index):
+        n = self._size
+        start, stop, step = index.start, index.stop, index.step
+        if step not in (None, 1):
+            raise NotImplementedError("only slices with step=1 (aka None) are supported")
+        start = 0 if start is None else (start + n if start < 0 else start)
+        stop = n if stop is None else (stop + n if stop < 0 else stop)
+        start = min(max(start, 0), n)
+        return start, min(max(stop, start), n)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return bytearray(self._data[index])
-        return self._data[index]
+            start, stop = self._range(index)
+            return self._read(start, stop)
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("index out of range")
+        return self._read(index, index + 1)[0]
 
     def __setitem__(self, index, value):
-        n = len(self._data)
         if isinstance(index, slice):
-            start, stop, step = index.start, index.stop, index.step
-            if step not in (None, 1):
-                raise NotImplementedError("only slices with step=1 (aka None) are supported")
-            start = 0 if start is None else (start + n if start < 0 else start)
-            stop = n if stop is None else (stop + n if stop < 0 else stop)
-            start = min(max(start, 0), n)
-            stop = min(max(stop, start), n)
+            start, stop = self._range(index)
             if len(value) != stop - start:
                 raise ValueError("Slice and value different lengths.")
             self._write(start, value)
         else:
             if index < 0:
-                index += n
-            if not 0 <= index < n:
+                index += self._size
+            if not 0 <= index < self._size:
                 raise IndexError("index out of range")
             if not 0 <= value <= 255:
                 raise ValueError("Bytes must be between 0 and 255.")
@@ -78,28 +93,25 @@ class ByteArray:
         self.writes += 1
         stop = start + len(value)
         erased = True
-        for i in range(start, stop):
-            if self._data[i] != 0xFF:
+        for b in self._read(start, stop):
+            if b != 0xFF:
                 erased = False
                 break
         if self.writes == self._cut_at and not self._cut_erase:
             raise S.PowerOff("power cut before nvm write %d" % self.writes)
+        f = self._f
         if not erased:
             self.erases += 1
-            first = start - start % self._sector
-            last = min(len(self._data), stop - (stop - 1) % self._sector - 1 + self._sector)
             if self._cut_erase and self.erases == self._cut_at:
-                for i in range(first, last):
-                    self._data[i] = 0xFF
-                self._flush(first, last)
+                first = start - start % self._sector
+                last = min(self._size, stop - (stop - 1) % self._sector - 1 + self._sector)
+                f.seek(first)
+                for _ in range(first, last, 64):
+                    f.write(b"\xff" * 64)
+                f.flush()
                 raise S.PowerOff("power cut in erase %d (nvm write %d)" % (self.erases, self.writes))
-        self._data[start:stop] = value
-        self._flush(start, stop)
-
-    def _flush(self, start, stop):
-        f = self._f
         f.seek(start)
-        f.write(memoryview(self._data)[start:stop])
+        f.write(value)
         f.flush()
 
 
