@@ -59,28 +59,35 @@ def test_setup_spelled_names_options_and_remembered():
     again = App(FakeStore(settings=store.settings[-1]), None)
     assert again.setup.players() == ["Anna", "ÅKE", "Örjan"]
     assert again.setup.rules() == game.rules
-    assert again.setup.dealer == 2
+    assert again.setup.dealer == 0  # the next game: the next seat deals
+    assert again.setup.roster[:3] == ["Anna", "ÅKE", "Örjan"]
     assert "Serie 1/3" not in d.text()  # the title shows the game of the series
     assert "1/3" in d.text().splitlines()[0]
 
 
-def test_setup_refuses_duplicate_names():
+def test_table_builder_seats_clockwise_and_says_why():
     d = Driver()
-    d.keys("bbbc")  # Names...
-    assert d.text().startswith("Namn")
-    d.keys("bc")  # seat 2: pick
-    d.keys("ac")  # Anna (one up from Bo)
-    d.keys("C")  # back to setup
-    d.keys("aaac")  # Start!
-    assert "Går inte" in d.text()
-    assert "Anna" in d.text()
-    d.keys("c")
-    assert d.app.series is None
+    d.keys("B")  # hold ▶ from Start!: the table
+    assert d.text().splitlines()[0] == "Plats 1: vem?"
+    d.keys("c")  # Anna (the list starts on the first name)
+    assert d.text().splitlines()[0] == "Plats 2: vem?"
+    assert "Anna" in d.text().splitlines()[1] and ">Bo" in d.text()
+    d.keys("B")  # done with one player: says why not
+    assert "Minst 2 spelare" in d.text()
+    d.keys("c" "c")  # Bo, Cia: the cursor stays, the list moves up
+    d.keys("C")  # back: Cia unseated
+    assert d.text().splitlines()[1].strip() == "Anna Bo"
+    d.keys("bc" "B")  # Dan, done
+    assert d.app.setup.players() == ["Anna", "Bo", "Dan"]
+    assert d.app.setup.n == 3
+    assert "Bord: Anna Bo Dan" in d.text()
+    d.keys("c")  # Start! (the cursor is back on it)
+    assert d.app.series.game.players == ("Anna", "Bo", "Dan")
 
 
 def test_setup_bidding_needs_three_players():
     d = Driver()
-    d.keys("bbc" + "aa" + "c")  # Players: 4 -> 2
+    d.keys("bbbc" + "aa" + "c")  # Players: 4 -> 2
     assert d.app.setup.n == 2
     d.keys("acbc")  # Game: fem -> bud
     assert d.app.setup.preset == "bud"
@@ -99,24 +106,76 @@ def test_language_english_and_swedish_letters():
     assert "Språk: Svenska" in d.text()
 
 
-def test_spell_delete_and_back():
+def test_spell_lower_case_swedish_letters_full_and_empty():
     d = Driver()
-    d.keys("bbbc" "c")  # Names -> seat 1 picker
-    picker = d.app.view
-    assert isinstance(picker, S.NamePicker)
-    d.keys("a" "c")  # Spell...
-    assert isinstance(d.app.view, S.SpellView)
-    d.keys("c" "b" "c")  # A, B
-    assert d.app.view.name == "AB"
-    d.keys("a" * 3 + "c")  # Delete
-    assert d.app.view.name == "A"
-    d.keys("C")  # back: nothing changes
-    assert d.app.setup.names[0] == "Anna"
-    assert isinstance(d.app.view, S.NamePicker)
-    d.keys("c" "c" "B")  # Spell again: A, then done
-    assert d.app.setup.names[0] == "A"
-    assert isinstance(d.app.view, S.NamesView)
+    d.keys("B")  # the table builder
+    tv = d.app.view
+    d.keys("a" "a" "c")  # Spell... (two up from the first name: Done, Spell...)
+    sp = d.app.view
+    assert isinstance(sp, S.SpellView)
+    assert "A B C D E F" in d.text()  # the first letter: capitals
+    d.keys("a" "c" "c")  # the actions row: Done on an empty name says why not
+    assert "Inga bokstäver" in d.text()
+    d.keys("bb" "c" "c")  # row g-l, G
+    assert sp.name == "G"
+    assert "a b c d e f" in d.text()  # then lower case
+    d.keys("bbb" "c" "aa" "c")  # row y z å ä ö -: ö
+    d.keys("a" "c" "c" "c" "b" "c")  # s, t
+    d.keys("aaa" "c" "c")  # a
+    assert sp.name == "Gösta"
+    for _ in range(3):
+        d.keys("c" "c")  # a a a: Göstaaaa (8)
+    d.keys("c" "c")
+    assert sp.name == "Göstaaaa"
+    assert "Namnet är fullt (8)" in d.text()
+    d.keys("a" "c" "b" "c")  # the actions row: Delete
+    assert sp.name == "Göstaaa"
+    d.keys("c" "bb" "c")  # Aa: the next letter a capital
+    d.keys("b" "c" "b" "c")  # row A-F: B
+    assert sp.name == "GöstaaaB"
+    d.keys("a" "c" "c")  # Done
+    assert d.app.view is tv
+    assert tv.table == ["GöstaaaB"]
+    d.keys("C" "C")  # unseat, leave: the table unchanged
+    assert d.app.setup.players() == ["Anna", "Bo", "Cia", "Dan"]
     fits(d.app)
+
+
+def test_roster_last_table_first_and_same_table_again_in_one_press():
+    store = FakeStore()
+    d = Driver(App(store, None))
+    doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem"},
+           "players": ["Eva", "Fia", "Gösta", "Hans"], "hands": []}
+    d.keys(keys_for_record(d.app, doc)[0])
+    assert d.app.setup.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
+    again = App(FakeStore(settings=store.settings[-1]), None)
+    assert again.setup.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
+    assert again.setup.dealer == 1  # the next seat deals
+    d2 = Driver(again)
+    d2.keys("c")  # the same table again: Start!
+    assert again.series.game.players == ("Eva", "Fia", "Gösta", "Hans")
+    assert again.series.game.first_dealer == 1
+    fresh = App(FakeStore(settings=store.settings[-1]), None)
+    Driver(fresh).keys("B")  # the table builder lists the roster first, in its seats
+    assert fresh.view.items()[:5] == ["Eva", "Fia", "Gösta", "Hans", "Anna"]
+
+
+def test_settings_blob_bounded_versioned_and_old_one_read():
+    s = S.Setup()
+    s.roster = ["N%07d" % i for i in range(40)]
+    blob = s.encode()
+    assert len(blob) <= 255 and blob.startswith(b"rs2|")
+    t = S.Setup()
+    assert t.decode(blob)
+    assert t.roster == s.roster[:len(t.roster)] and len(t.roster) <= S.ROSTER_MAX
+    old = b"rs1|bud|3|Anna,Bo,Cia,Dan,Eva,Fia,Gun|1||en"
+    u = S.Setup()
+    assert u.decode(old)
+    assert u.players() == ["Anna", "Bo", "Cia"] and u.roster == ["Anna", "Bo", "Cia"]
+    for bad in (b"", b"rs2|fem|4", b"\xff\xfe", b"rs2|fem|9|a,b|0||sv|x", b"rs9|fem|4|||||"):
+        v = S.Setup()
+        assert not v.decode(bad)
+        assert v.players() == ["Anna", "Bo", "Cia", "Dan"]
 
 
 # -- resume, storage ------------------------------------------------------------------

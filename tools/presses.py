@@ -309,43 +309,13 @@ class Planner:
             raise PlanError("row %d did not become %r" % (row, want))
 
     def setup(self, rules, players, dealer):
-        """From the setup screen: choose preset, players, names, dealer, options; start."""
+        """From the setup screen: choose preset, the table (names), dealer, options; start."""
         app = self.app
         s = app.setup
         view = self.expect(S.SetupView)
-        self.form_value(1, rules.preset)
-        self.form_value(2, len(players))
+        self.form_value(2, rules.preset)
         if s.players() != list(players):
-            self.goto(3)
-            self.press("c")
-            names = self.expect(S.NamesView)
-            for seat, name in enumerate(players):
-                if s.names[seat] == name:
-                    continue
-                self.goto(seat)
-                self.press("c")
-                self.expect(S.NamePicker)
-                if name in S.NAMES:
-                    self.goto(S.NAMES.index(name))
-                    self.press("c")
-                else:
-                    self.goto(len(S.NAMES))
-                    self.press("c")
-                    spell = self.expect(S.SpellView)
-                    for ch in name:
-                        i = S.LETTERS.find(ch)
-                        if i < 0:
-                            raise PlanError("cannot spell %r" % name)
-                        self.goto(i)
-                        self.press("c")
-                    self.press("B")
-                    if app.view is spell:
-                        raise PlanError("spelling did not finish")
-                self.expect(S.NamesView)
-            if app.view is not names:
-                raise PlanError("not back at the names")
-            self.press("C")
-            self.expect(S.SetupView)
+            self.table(players)
         self.form_value(4, dealer)
         self.form_value(5, rules.series)
         wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS
@@ -366,6 +336,77 @@ class Planner:
         self.press("c")
         if view is app.view or app.series is None:
             raise PlanError("the game did not start:\n" + app.screen.text())
+
+    def table(self, players):
+        """On the setup screen: seat players clockwise (the table builder), then Done."""
+        app = self.app
+        view = self.app.view
+        self.pick(1)  # the Table row (from Start!: one long press)
+        tv = self.expect(S.TableView)
+        for name in players:
+            items = tv.items()
+            if name in items:
+                n = tv.count(app)
+                target = items.index(name)
+                fwd = (target - tv.cursor) % n
+                if fwd == 0:
+                    self.press("c")
+                elif n - fwd == 1:
+                    self.press("A")
+                elif fwd <= n - fwd:
+                    self.press("b", fwd)
+                    self.press("c")
+                else:
+                    self.press("a", n - fwd)
+                    self.press("c")
+            else:
+                self.goto(len(items))
+                self.press("c")
+                self.spell(name)
+            if app.view is not tv:
+                break
+        if app.view is tv:
+            self.press("B")  # done
+        if app.view is not view or app.setup.players() != list(players):
+            raise PlanError("the table is not %r:\n%s" % (players, app.screen.text()))
+
+    def spell(self, name):
+        """In the speller: each letter (row, then letter), Aa where the case differs; Done."""
+        sp = self.expect(S.SpellView)
+        for ch in name:
+            low = ch.lower()
+            g = [i for i in range(len(S.GROUPS)) if low in S.GROUPS[i]]
+            if not g or (not ch.isalpha() and ch != "-"):
+                raise PlanError("cannot spell %r" % name)
+            if ch != "-" and ch.isupper() != sp.upper():
+                self.cell(sp, len(S.GROUPS), S.ACTIONS.index("Aa"))
+            self.cell(sp, g[0], S.GROUPS[g[0]].index(low))
+        self.cell(sp, len(S.GROUPS), S.ACTIONS.index("Done"))
+        if self.app.view is sp:
+            raise PlanError("spelling did not finish: " + self.app.screen.text())
+
+    def cell(self, sp, row, col):
+        """In the speller: open row (a long press moves and opens) and act on col."""
+        n = sp.count(self.app)
+        fwd = (row - sp.cursor) % n
+        if fwd == 0:
+            self.press("c")
+        elif fwd <= n - fwd:
+            self.press("b", fwd - 1)
+            self.press("B")
+        else:
+            self.press("a", n - fwd - 1)
+            self.press("A")
+        k = len(sp.letters(row))
+        fwd = col % k
+        if fwd == 0:
+            self.press("c")
+        elif fwd <= k - fwd:
+            self.press("b", fwd - 1)
+            self.press("B")
+        else:
+            self.press("a", k - fwd - 1)
+            self.press("A")
 
 
 def _index(items, value):

@@ -1,7 +1,10 @@
 """Setting up a game: preset, players, names, first dealer, series, rule options.
 
 The last setup is remembered (``Setup.encode()``/``decode()``, a short text
-blob that the store keeps with ``save_settings``).
+blob that the store keeps with ``save_settings``), with a roster of the names
+the device has seen: the last table first (in its seats), then the most recent.
+Starting a game moves the remembered dealer one seat on, so the same table
+again is one press (Start!).
 """
 
 from firmware import buttons as K
@@ -14,9 +17,14 @@ from firmware.ui.views import ListView, clip, is_back
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans", "Ida", "Jan", "Kim",
          "Lars", "Maja", "Nils", "Olle", "Per", "Rut", "Sara", "Tor", "Ulla", "Vera",
          "Åsa", "Ärla", "Örjan")
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ"
+# The speller's rows: six letters each (lower case; the first letter of a name, or
+# after Aa, in capitals), then the row of actions.
+GROUPS = ("abcdef", "ghijkl", "mnopqr", "stuvwx", "yzåäö-")
+ACTIONS = ("Done", "Delete", "Aa")
 SERIES = (1, 3, 5)
-BLOB = "rs1"
+BLOB = "rs2"  # rs1 (no roster) is still read
+ROSTER_MAX = 16
+MAX_BLOB = 255  # firmware/codec.py MAX_SETTINGS
 
 
 class Setup:
@@ -29,6 +37,28 @@ class Setup:
         self.dealer = 0
         self.overrides = {}
         self.lang = None
+        self.roster = []  # names seen, the last table first, then the most recent
+
+    def pool(self, seated=()):
+        """Names to pick from, not in seated: the roster, then the built-in names."""
+        out = []
+        for name in self.roster + list(NAMES):
+            if name not in seated and name not in out:
+                out.append(name)
+        return out
+
+    def set_table(self, names):
+        """The seats (clockwise), the first deals; later seats fill from the pool."""
+        self.n = len(names)
+        self.names = list(names) + self.pool(names)[:MAX_PLAYERS - len(names)]
+        self.dealer = 0
+
+    def remember(self):
+        """A game starts: its table goes first in the roster, the next game's dealer is
+        the next seat (the same table again is one press: Start!)."""
+        table = self.players()
+        self.roster = (table + [r for r in self.roster if r not in table])[:ROSTER_MAX]
+        self.dealer = (self.dealer + 1) % self.n
 
     def rules(self):
         return Rules(self.preset, self.overrides)
@@ -70,16 +100,31 @@ class Setup:
         return Series(self.rules(), self.players(), self.dealer)
 
     def encode(self):
+        """The blob (at most MAX_BLOB bytes: the oldest roster names give way)."""
         opts = ";".join("%s=%s" % (k, _show(v)) for k, v in sorted(self.overrides.items()))
-        return ("%s|%s|%d|%s|%d|%s|%s" % (BLOB, self.preset, self.n, ",".join(self.names),
-                                          self.dealer, opts, self.lang or "")).encode()
+        head = "%s|%s|%d|%s|%d|%s|%s|" % (BLOB, self.preset, self.n, ",".join(self.names),
+                                          self.dealer, opts, self.lang or "")
+        roster = list(self.roster)
+        while True:
+            blob = (head + ",".join(roster)).encode()
+            if len(blob) <= MAX_BLOB or not roster:
+                return blob
+            roster.pop()
 
     def decode(self, blob):
         """Restore a remembered setup; anything damaged is ignored (defaults stay)."""
         try:
             parts = bytes(blob).decode().split("|")
-            if len(parts) != 7 or parts[0] != BLOB or parts[1] not in PRESETS:
+            if len(parts) == 7 and parts[0] == "rs1" and parts[2].isdigit():
+                # before the roster: the seated names are the names seen
+                parts.append(",".join(parts[3].split(",")[:int(parts[2])]))
+                parts[0] = BLOB
+            if len(parts) != 8 or parts[0] != BLOB or parts[1] not in PRESETS:
                 return False
+            roster = []
+            for name in parts[7].split(","):
+                if name and len(name) <= MAX_NAME and name not in roster:
+                    roster.append(name)
             names = parts[3].split(",")
             if len(names) != MAX_PLAYERS:
                 return False
@@ -98,6 +143,7 @@ class Setup:
             self.dealer = int(parts[4]) if 0 <= int(parts[4]) < n else 0
             self.overrides = overrides
             self.lang = parts[6] or None
+            self.roster = roster[:ROSTER_MAX]
             return True
         except (ValueError, RulesError, UnicodeError, TypeError):
             return False
@@ -179,6 +225,28 @@ class Form(ListView):
             self.editing = True
 
 
+def table_label(app, players):
+    """ "Bord: Anna Bo Cia Dan", the names shortened until the row holds them all."""
+    head = app.t("Table:")
+    return head + " " + names_fit(players, app.cols - 2 - len(head))
+
+
+def names_fit(players, width):
+    """The names with spaces, each cut shorter until they fit width (else the count)."""
+    for k in (8, 4, 3, 2, 1):
+        text = " ".join([p[:k] for p in players])
+        if len(text) <= width:
+            return text
+    return "%d" % len(players)
+
+
+UPPER = {"å": "Å", "ä": "Ä", "ö": "Ö"}  # CircuitPython's str.upper() is ASCII only
+
+
+def upper(text):
+    return "".join([UPPER.get(c, c.upper()) for c in text])
+
+
 class SetupView(Form):
     """The setup screen: Start first (the last setup is remembered)."""
 
@@ -194,9 +262,9 @@ class SetupView(Form):
         lo = s.rules().min_players
         return (
             (app.t("Start!"), None, None, self.start),
+            (table_label(app, s.players()), None, None, self.names),
             (app.t("Game:"), PRESETS, lambda: s.preset, s.set_preset),
             (app.t("Players:"), range(lo, MAX_PLAYERS + 1), lambda: s.n, s.set_n),
-            (app.t("Names..."), None, None, self.names),
             (app.t("Dealer:"), range(s.n), lambda: s.dealer, self.set_dealer),
             (app.t("Series:"), SERIES, s.series_len, lambda v: s.set_option("series", v)),
             (app.t("Rules..."), None, None, self.options),
@@ -225,10 +293,22 @@ class SetupView(Form):
         except RulesError as e:
             app.refuse(e, self, self.s.players())
             return
+        self.s.remember()
         app.start_series(series)
 
     def names(self, app):
-        app.view = NamesView(self)
+        app.view = TableView(self, app)
+
+    def long_next(self, app):
+        """Hold ▶: the next row, chosen (from Start!: the table)."""
+        if not self.editing:
+            self.cursor = (self.cursor + 1) % self.count(app)
+            self.choose(app, self.cursor)
+
+    def long_prev(self, app):
+        if not self.editing:
+            self.cursor = (self.cursor - 1) % self.count(app)
+            self.choose(app, self.cursor)
 
     def options(self, app):
         app.view = OptionsView(self)
@@ -238,117 +318,201 @@ class SetupView(Form):
             app.home()
 
 
-class NamesView(ListView):
-    """One row per seat (clockwise) and Done; OK on a seat picks its name."""
+class TableView(ListView):
+    """Who sits where: pick the players clockwise, the first deals. The list is the
+    roster (the last table first, then the most recent), then the built-in names,
+    then Spell... and Done. OK seats a name (the cursor stays: a table seen before
+    is OK, OK, OK), hold ▶ is Done, hold ◀ picks the row above; back unseats the
+    last one (with none: leaves, the table unchanged)."""
 
-    def __init__(self, parent):
+    def __init__(self, parent, app):
         ListView.__init__(self)
         self.parent = parent
         self.s = parent.s
+        self.table = []
+        self.note = None
+
+    def items(self):
+        return self.s.pool(self.table)[:24]
 
     def title(self, app):
-        return app.t("Names")
+        return app.t("Seat %d: who?") % (len(self.table) + 1)
 
     def count(self, app):
-        return self.s.n + 1
+        return len(self.items()) + 2
 
     def label(self, app, i):
-        if i == self.s.n:
-            return app.t("Done")
-        return "%d %s" % (i + 1, self.s.names[i])
+        items = self.items()
+        if i < len(items):
+            return items[i]
+        return app.t("Spell...") if i == len(items) else app.t("Done")
 
     def choose(self, app, i):
-        if i == self.s.n:
-            self.leave(app)
-        else:
-            app.view = NamePicker(self, i)
-
-    def leave(self, app):
-        app.view = self.parent
-
-
-class NamePicker(ListView):
-    """The built-in names, then Spell...: OK takes the name, back keeps the old one."""
-
-    def __init__(self, parent, seat):
-        ListView.__init__(self)
-        self.parent = parent
-        self.seat = seat
-        name = parent.s.names[seat]
-        self.cursor = NAMES.index(name) if name in NAMES else len(NAMES)
-
-    def title(self, app):
-        return app.t("Name of player %d") % (self.seat + 1)
-
-    def count(self, app):
-        return len(NAMES) + 1
-
-    def label(self, app, i):
-        return NAMES[i] if i < len(NAMES) else app.t("Spell...")
-
-    def choose(self, app, i):
-        if i == len(NAMES):
+        self.note = None
+        items = self.items()
+        if i < len(items):
+            self.take(app, items[i])
+        elif i == len(items):
             app.view = SpellView(self)
         else:
-            self.take(app, NAMES[i])
+            self.done(app)
 
     def take(self, app, name):
-        self.parent.s.names[self.seat] = name
-        self.parent.cursor = self.seat + 1
+        """A name for the next seat (from the list or spelled); full table: done."""
+        app.view = self
+        if name in self.table:
+            self.note = app.t("%s is already seated") % name
+            return
+        self.table.append(name)
+        if len(self.table) >= MAX_PLAYERS:
+            self.done(app)
+
+    def done(self, app):
+        lo = self.s.rules().min_players
+        if len(self.table) < lo:
+            self.note = app.t("At least %d players") % lo
+            return
+        self.s.set_table(self.table)
+        self.parent.cursor = 0  # Start!
         app.view = self.parent
 
+    def long_next(self, app):
+        self.done(app)
+
+    def long_prev(self, app):
+        n = self.count(app)
+        self.cursor = (self.cursor - 1) % n
+        self.choose(app, self.cursor)
+
     def leave(self, app):
-        app.view = self.parent
+        self.note = None
+        if self.table:
+            self.table.pop()
+        else:
+            app.view = self.parent
+
+    def render(self, app):
+        n = self.count(app)
+        if self.cursor >= n:
+            self.cursor = n - 1
+        head = self.note or (names_fit(self.table, app.cols - 1) if self.table
+                             else app.t("hold▶ done"))
+        size = app.rows - 1
+        top = self.win.fit(self.cursor, n, size)
+        rows = [clip(head, app.cols - 1)]
+        rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
 
 
 class SpellView(ListView):
-    """Spell a name: PREV/NEXT pick a letter (then Delete, Done), OK adds it.
-    NEXT_LONG is Done; back leaves without changing the name."""
+    """Spell a name: rows of six letters, then Done / Delete / Aa. OK on a row opens
+    it (◀/▶ a letter, OK adds it and returns to the rows; hold ◀/▶ moves and adds);
+    the first letter is a capital, the rest lower case (Aa: the next one the other
+    way). Back leaves a letter row, from the rows leaves without a name."""
 
     def __init__(self, parent):
         ListView.__init__(self)
         self.parent = parent
         self.name = ""
+        self.row = -1  # the open row of letters (-1: choosing a row)
+        self.col = 0
+        self.flip = False  # Aa: the next letter in the other case
+        self.note = None
 
     def title(self, app):
-        return "%s %s_" % (app.t("Name:"), self.name)
+        return clip("%s %s_" % (app.t("Name:"), self.name), app.cols)
 
     def count(self, app):
-        return len(LETTERS) + 2
+        return len(GROUPS) + 1
 
-    def item(self, app, i):
-        if i < len(LETTERS):
-            return LETTERS[i]
-        return app.t("Delete") if i == len(LETTERS) else app.t("Done")
+    def upper(self):
+        return (self.name == "") != self.flip
 
-    def render(self, app):
-        i = self.cursor
-        n = self.count(app)
-        row = "%s [%s] %s" % (self.item(app, (i - 1) % n), self.item(app, i),
-                              self.item(app, (i + 1) % n))
-        rows = [clip(row, app.cols - 1)]
-        if app.rows > 1:
-            rows.append(clip(app.t("OK adds, hold > done"), app.cols - 1))
-        return Screen(clip(self.title(app), app.cols), rows, 0)
+    def letters(self, i):
+        if i < len(GROUPS):
+            g = GROUPS[i]
+            return upper(g) if self.upper() else g
+        return ACTIONS
 
-    def choose(self, app, i):
-        if i < len(LETTERS):
-            if len(self.name) < MAX_NAME:
-                self.name += LETTERS[i]
-        elif i == len(LETTERS):
+    def cell(self, app, i, j):
+        return self.letters(i)[j] if i < len(GROUPS) else app.t(ACTIONS[j])
+
+    def label(self, app, i):
+        n = len(self.letters(i))
+        parts = []
+        for j in range(n):
+            c = self.cell(app, i, j)
+            parts.append("[%s]" % c if i == self.row and j == self.col else c)
+        return " ".join(parts)
+
+    def event(self, app, ev):
+        if self.row < 0:
+            if is_back(ev):
+                app.view = self.parent
+            elif ev == K.OK:
+                self.open(self.cursor)
+            elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+                d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+                self.cursor = (self.cursor + d) % self.count(app)
+                if ev in (K.PREV_LONG, K.NEXT_LONG):
+                    self.open(self.cursor)
+            return
+        n = len(self.letters(self.row))
+        if is_back(ev):
+            self.row = -1
+        elif ev == K.OK:
+            self.act(app)
+        elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+            d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+            self.col = (self.col + d) % n
+            if ev in (K.PREV_LONG, K.NEXT_LONG):
+                self.act(app)
+
+    def open(self, i):
+        self.row = i
+        self.col = 0
+        self.note = None
+
+    def act(self, app):
+        row = self.row
+        self.row = -1
+        if row < len(GROUPS):
+            if len(self.name) >= MAX_NAME:
+                self.note = app.t("The name is full (%d letters)") % MAX_NAME
+                return
+            self.name += self.letters(row)[self.col]
+            self.flip = False
+            self.note = None
+            return
+        action = ACTIONS[self.col]
+        if action == "Delete":
             self.name = self.name[:-1]
+            self.note = None
+        elif action == "Aa":
+            self.flip = not self.flip
+            self.row = row  # stay: the next letter chosen from the rows
+            self.row = -1
+        elif not self.name:
+            self.note = app.t("No letters yet: a name needs one")
         else:
-            self.done(app)
-
-    def long_next(self, app):
-        self.done(app)
-
-    def done(self, app):
-        if self.name:
             self.parent.take(app, self.name)
 
-    def leave(self, app):
-        app.view = self.parent
+    def render(self, app):
+        n = self.count(app)
+        rows = []
+        size = app.rows - (1 if app.rows > n else 0)
+        cur = self.row if self.row >= 0 else self.cursor
+        top = self.win.fit(cur, n, size)
+        for i in range(top, min(n, top + size)):
+            rows.append(clip(self.label(app, i), app.cols - 1))
+        if self.note is not None:
+            if len(rows) < app.rows:
+                rows.append(clip(self.note, app.cols - 1))
+            else:
+                rows[-1] = clip(self.note, app.cols - 1)
+        elif len(rows) < app.rows:
+            rows.append(clip(app.t("OK opens a row"), app.cols - 1))
+        return Screen(self.title(app), rows, cur - top)
 
 
 class OptionsView(Form):
