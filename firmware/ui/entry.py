@@ -268,6 +268,14 @@ class PickList(ListView):
             self.cursor = (self.cursor + 1) % n
             self.choose(app, self.cursor)
 
+    def render(self, app):
+        """The list; below it, when there is room, what a long press does."""
+        screen = ListView.render(self, app)
+        rows = list(screen.rows)
+        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
+            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
+        return Screen(screen.title, rows, screen.selected)
+
 
 class SeatList(PickList):
     """Pick a player (the declarer, the player at fault); ``extra`` labels end the list."""
@@ -289,12 +297,6 @@ class SeatList(PickList):
     def choose(self, app, i):
         self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
 
-    def render(self, app):
-        screen = PickList.render(self, app)
-        rows = list(screen.rows)
-        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
-            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
-        return Screen(screen.title, rows, screen.selected)
 
 
 class Rows(View):
