@@ -111,6 +111,9 @@ def record_text(game):
     """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
 
     firmware.record is imported here, for the export only, and let go after it (RAM)."""
+    import gc
+
+    gc.collect()
     from firmware.record import FORMAT, dumps, entry_to_json
 
     p = game.players

@@ -34,6 +34,12 @@ class _Entry:
         self.keep = not getattr(K, "__file__", ".mpy").endswith(".mpy")
 
     def __getattr__(self, name):
+        import sys
+
+        if "firmware.ui.entry" not in sys.modules:
+            import gc
+
+            gc.collect()  # its code goes into the heap as whole as it can be
         from firmware.ui import entry
 
         return getattr(entry, name)
