@@ -791,3 +791,19 @@ def test_penalty_during_a_bud_hand_is_previewed():
     assert d.text().startswith("OK? Giv 1")  # another player's change: the full preview
     d.keys(keys[-1])
     assert d.app.series.game.log == [entry]
+
+
+def test_bud_refused_result_returns_to_the_result_rows():
+    """A refused bud result (random presses found one): the refusal, then back on the
+    result rows (the rows are a list of results, not a view of their own)."""
+    from firmware.ui import entry as E2
+    d, _st = started(Rules("bud"))
+    d.keys("c" "c" "c")  # Cia declares 3: the result rows
+    view = d.app.view
+    assert isinstance(view, E2.ResultList)
+    saver = E2._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
+    E2.conclude(saver, d.app)
+    d.app._refresh()
+    assert "Går inte" in d.text()
+    d.keys("c")
+    assert d.app.view is view

@@ -1,7 +1,13 @@
-"""UI benchmark: presses per hand over the example records; heap and time per press under MicroPython.
+"""UI benchmark: presses per typical hand and to set up a table; presses per hand over the
+example records; heap and time per press under MicroPython.
 
     .venv/bin/python -m tools.bench_ui [--heap 192k] [--no-mp]
 
+0. The typical games (host_tests/typical/, copied from the specification: games as
+   tables play them): presses and holds per hand for each table (preset and player
+   count) beside the information floor and the goal of issue 10; and the presses
+   from the setup screen to start the same table again, a known table of 4 (names
+   the roster holds) and a table with a new name.
 1. For every hand of every example record (host_tests/records/, not bad-*),
    the keys tools/presses.py plans (the same the host tests drive) are
    counted: average and worst per hand, and per player seated.
@@ -29,6 +35,10 @@ from tools.presses import Planner, can_enter, clone, keys_for_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "host_tests", "records")
+TYPICAL = os.path.join(ROOT, "host_tests", "typical")
+# Issue 10: the information floor of the typical hands (entropy / log2 3) and the goal.
+FLOOR = {"fem-4": 4.4, "fem-6": 6.3, "bud-5": 4.3, "knack-5": 8.0}
+GOAL = {"fem-4": 6.0, "fem-6": 8.0, "bud-5": 5.0, "knack-5": 10.0}
 
 MP_DRIVER = r'''
 import gc
@@ -75,6 +85,43 @@ main()
 '''
 
 
+def typical_presses():
+    """{table: (hands, presses, holds)} over the typical games, table = "preset-players"."""
+    out = {}
+    for name in sorted(os.listdir(TYPICAL)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(TYPICAL, name), encoding="utf-8") as f:
+            doc = json.load(f)["record"]
+        _setup, hands = keys_for_record(App(None, None), doc)
+        table = "%s-%d" % (doc["rules"]["preset"], len(doc["players"]))
+        h, p, k = out.get(table, (0, 0, 0))
+        out[table] = (h + len(hands), p + sum(len(x) for x in hands),
+                      k + sum(1 for x in hands for c in x if c.isupper()))
+    return out
+
+
+def setup_presses():
+    """[(what, presses from the setup screen to the first hand)] with a roster from two
+    earlier games: Eva Fia Gösta Hans, then Anna Bo Cia Dan (the last table)."""
+    rules = Rules("fem")
+    app = App(None, None)
+    for table in (("Eva", "Fia", "Gösta", "Hans"), ("Anna", "Bo", "Cia", "Dan")):
+        p = Planner(app)
+        p.setup(rules, table, 0)
+        app.open_setup()
+    out = []
+    for what, table, dealer in (
+            ("the same table again (next dealer)", ("Anna", "Bo", "Cia", "Dan"), 1),
+            ("a known table of 4 (as it sat before)", ("Eva", "Fia", "Gösta", "Hans"), 0),
+            ("4 known names, seated anew", ("Gösta", "Anna", "Hans", "Bo"), 0),
+            ("a table with a new name (Göran)", ("Anna", "Bo", "Göran", "Dan"), 0)):
+        p = Planner(clone(app))
+        p.setup(rules, table, dealer)
+        out.append((what, len(p.take())))
+    return out
+
+
 def record_presses():
     """[(record name, players, [keys per hand])] for the example records."""
     out = []
@@ -84,7 +131,7 @@ def record_presses():
         with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
             doc = json.load(f)["record"]
         if not can_enter(doc):
-            continue  # the entry UI cannot enter penalties during a hand yet (issue 10)
+            continue  # a penalty reason not on the device's lists (a record written by hand)
         _setup, hands = keys_for_record(App(None, None), doc)
         out.append((name, len(doc["players"]), hands))
     return out
@@ -98,7 +145,7 @@ def big_game_keys(entries=60, players=7, seed=7):
     rules = Rules("fem", {"start": 99, "pot": True})
     names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"][:players]
     game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS),
-                       faults=False)  # no penalties during a hand: the entry UI has none yet (issue 10)
+                       faults=False)
     p = Planner(clone(App(None, None)))
     p.setup(game.rules, game.players, game.first_dealer)
     for e in game.log:
@@ -181,6 +228,17 @@ def main(argv=None):
     heap = "192k"
     if "--heap" in argv:
         heap = argv[argv.index("--heap") + 1]
+    print("Presses per typical hand (host_tests/typical: games as tables play them; "
+          "a hold counts as one press):")
+    print("  %-8s %5s %9s %9s %6s %6s" % ("table", "hands", "presses", "holds", "floor", "goal"))
+    typical = typical_presses()
+    for table in sorted(typical):
+        hands, presses, holds = typical[table]
+        print("  %-8s %5d %9.2f %9.2f %6.1f %6.1f" % (table, hands, presses / hands, holds / hands,
+                                                      FLOOR.get(table, 0), GOAL.get(table, 0)))
+    print("Setup presses, from the setup screen to the first hand (roster: two earlier tables):")
+    for what, n in setup_presses():
+        print("  %-40s %3d" % (what, n))
     per_hand = []
     per_player = []
     worst = (0, "", 0)

@@ -351,14 +351,12 @@ class Planner:
                 fwd = (target - tv.cursor) % n
                 if fwd == 0:
                     self.press("c")
-                elif n - fwd == 1:
-                    self.press("A")
-                elif fwd <= n - fwd:
+                elif fwd < n - fwd:
                     self.press("b", fwd)
                     self.press("c")
                 else:
-                    self.press("a", n - fwd)
-                    self.press("c")
+                    self.press("a", n - fwd - 1)  # hold ◀: the row above, picked
+                    self.press("A")
             else:
                 self.goto(len(items))
                 self.press("c")

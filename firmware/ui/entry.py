@@ -180,20 +180,22 @@ class Preview(ListView):
 def conclude(view, app):
     """Check view.entry(); save it when every change is on the screen, else the preview.
 
-    view has flow, n (rows it shows) and entry(); a refusal returns to view."""
+    view has flow, n (rows it shows) and entry(); a refusal (and back from the
+    preview) returns to view.screen (the view itself when it has none)."""
     entry = view.entry()
     flow = view.flow
+    screen = getattr(view, "screen", view)
     try:
         score.check(flow.rules, flow.state, entry)
         after = flow.state.copy()
         score.apply(flow.rules, after, entry)
     except EntryError as e:
-        app.refuse(e.message, view)
+        app.refuse(e, screen)
         return
     if view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over():
-        app.view = Preview(flow, entry, after, view)
+        app.view = Preview(flow, entry, after, screen)
     else:
-        flow.commit(app, entry, view)
+        flow.commit(app, entry, screen)
 
 
 def hints(app, lines_):
@@ -268,6 +270,14 @@ class PickList(ListView):
             self.cursor = (self.cursor + 1) % n
             self.choose(app, self.cursor)
 
+    def render(self, app):
+        """The list; below it, when there is room, what a long press does."""
+        screen = ListView.render(self, app)
+        rows = list(screen.rows)
+        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
+            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
+        return Screen(screen.title, rows, screen.selected)
+
 
 class SeatList(PickList):
     """Pick a player (the declarer, the player at fault); ``extra`` labels end the list."""
@@ -289,12 +299,6 @@ class SeatList(PickList):
     def choose(self, app, i):
         self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
 
-    def render(self, app):
-        screen = PickList.render(self, app)
-        rows = list(screen.rows)
-        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
-            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
-        return Screen(screen.title, rows, screen.selected)
 
 
 class Rows(View):
@@ -745,6 +749,7 @@ class _ResultSave:
         self.flow = view.b.flow
         self.n = 1 if not view.b.faults else 99  # a penalty: every player's change, previewed
         self.view = view
+        self.screen = view
         self.t = t
 
     def entry(self):

@@ -24,6 +24,7 @@ ACTIONS = ("Done", "Delete", "Aa")
 SERIES = (1, 3, 5)
 BLOB = "rs2"  # rs1 (no roster) is still read
 ROSTER_MAX = 16
+POOL_SHOWN = 10  # names the table builder lists: a short ring is quick to go round
 MAX_BLOB = 255  # firmware/codec.py MAX_SETTINGS
 
 
@@ -333,7 +334,7 @@ class TableView(ListView):
         self.note = None
 
     def items(self):
-        return self.s.pool(self.table)[:24]
+        return self.s.pool(self.table)[:POOL_SHOWN]
 
     def title(self, app):
         return app.t("Seat %d: who?") % (len(self.table) + 1)
