@@ -76,7 +76,7 @@ def test_table_builder_seats_clockwise_and_says_why():
     assert "Minst 2 spelare" in d.text()
     d.keys("c" "c")  # Bo, Cia: the cursor stays, the list moves up
     d.keys("C")  # back: Cia unseated
-    assert d.text().splitlines()[1].strip() == "Anna Bo"
+    assert d.text().splitlines()[1].strip() == "Bord: Anna Bo"
     d.keys("bc" "B")  # Dan, done
     assert d.app.setup.players() == ["Anna", "Bo", "Dan"]
     assert d.app.setup.n == 3

@@ -396,7 +396,7 @@ class TableView(ListView):
         n = self.count(app)
         if self.cursor >= n:
             self.cursor = n - 1
-        head = self.note or (names_fit(self.table, app.cols - 1) if self.table
+        head = self.note or (table_label(app, self.table) if self.table
                              else app.t("hold▶ done"))
         size = app.rows - 1
         top = self.win.fit(self.cursor, n, size)
