@@ -240,17 +240,24 @@ def _header(doc):
     return Game(rules, players, dealer)
 
 
-def load(doc):
-    """A record (parsed JSON) -> the Game it describes, every entry applied."""
+def load(doc, drop=False):
+    """A record (parsed JSON) -> the Game it describes, every entry applied.
+
+    With ``drop`` each hand object of ``doc`` is replaced by None once it is
+    applied, so a long record need not be held twice (the replay command).
+    """
     try:
         game = _header(doc)
     except RodskaggError as e:
         raise RecordError(0, getattr(e, "message", str(e)))
-    for i, obj in enumerate(doc.get("hands", [])):
+    hands = doc.get("hands", [])
+    for i in range(len(hands)):
         try:
-            game.push(entry_from_json(game.players, obj))
+            game.push(entry_from_json(game.players, hands[i]))
         except EntryError as e:
             raise RecordError(i + 1, e.message)
+        if drop:
+            hands[i] = None
     return game
 
 
@@ -287,18 +294,29 @@ def _names(players, seats):
 
 
 def result_json(game):
-    """The replay result as JSON text, keys in the order RECORD.md lists them.
+    """The replay result as JSON text (write_result, collected into one string)."""
+    parts = []
+    write_result(game, parts.append)
+    return "".join(parts)
+
+
+def write_result(game, write):
+    """Write the replay result as JSON text, piece by piece, keys in the order RECORD.md lists them.
 
     Written by hand rather than json.dumps(dict) so the order is the same on
-    MicroPython, whose dicts do not keep insertion order.
+    MicroPython, whose dicts do not keep insertion order; and in pieces (one
+    "after" object at a time, folded as it is written) so a long game never
+    needs its whole result in RAM.
     """
     p = game.players
     st = game.state
-    after = ", ".join(_scores(p, s.scores) for s in game.states())
+    write('{"scores": %s, "after": [' % _scores(p, st.scores))
+    sep = ""
+    for s in game.states():
+        write(sep + _scores(p, s.scores))
+        sep = ", "
     pot = "null"
     if game.rules.pot:
         pot = '{"pot": %d, "balance": %s}' % (st.pot, _scores(p, st.balance))
-    return ('{"scores": %s, "after": [%s], "dealer": %s, "winner": %s, "tiebreak": %s, '
-            '"out": %s, "pot": %s}' % (_scores(p, st.scores), after, _name(p, st.dealer),
-                                       _name(p, st.winner), _names(p, st.tied),
-                                       _names(p, st.out), pot))
+    write('], "dealer": %s, "winner": %s, "tiebreak": %s, "out": %s, "pot": %s}'
+          % (_name(p, st.dealer), _name(p, st.winner), _names(p, st.tied), _names(p, st.out), pot))

@@ -10,9 +10,15 @@ host_tests/records/) is replayed as the record it holds.
 import json
 import sys
 
-from firmware.record import RecordError, load, result_json
+from firmware.record import RecordError, load, result_json, write_result
 
 USAGE = "usage: python3 -m firmware.replay GAME.json|-"
+
+
+def _unwrap(doc):
+    if isinstance(doc, dict) and "record" in doc and "format" not in doc:
+        return doc["record"]  # a test case: the record and its expected result
+    return doc
 
 
 def run(text):
@@ -21,9 +27,24 @@ def run(text):
         doc = json.loads(text)
     except ValueError:
         raise RecordError(0, "not valid JSON")
-    if isinstance(doc, dict) and "record" in doc and "format" not in doc:
-        doc = doc["record"]  # a test case: the record and its expected result
-    return result_json(load(doc))
+    return result_json(load(_unwrap(doc)))
+
+
+def _load(name):
+    """The Game the record in file name (``-``: stdin) describes, parsed straight from the
+    stream; a test case's expected result and each hand object are let go as soon as read."""
+    try:
+        if name == "-":
+            doc = json.load(sys.stdin)
+        else:
+            with open(name, encoding="utf-8") as f:
+                doc = json.load(f)
+    except (OSError, UnicodeError) as e:
+        raise RecordError(0, "cannot read %s: %s" % (name, e))
+    except ValueError:
+        raise RecordError(0, "not valid JSON")
+    doc = _unwrap(doc)
+    return load(doc, drop=True)
 
 
 def main(argv):
@@ -31,20 +52,12 @@ def main(argv):
         sys.stderr.write(USAGE + "\n")
         return 2
     try:
-        if argv[0] == "-":
-            text = sys.stdin.read()
-        else:
-            with open(argv[0], encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeError) as e:
-        sys.stderr.write("hand 0: cannot read %s: %s\n" % (argv[0], e))
-        return 2
-    try:
-        out = run(text)
+        game = _load(argv[0])
     except RecordError as e:
         sys.stderr.write(str(e) + "\n")
         return 2
-    sys.stdout.write(out + "\n")
+    write_result(game, sys.stdout.write)  # one "after" object at a time
+    sys.stdout.write("\n")
     return 0
 
 
