@@ -171,3 +171,45 @@ def test_boot_button_held_leaves_the_drive_to_the_computer():
             sim.close()
     finally:
         dev.close()
+
+
+REPLAY_HEAP = "64k"  # the goal: a long game replays in a 64 KiB heap
+
+
+@pytest.fixture(scope="module")
+def mpy_firmware(tmp_path_factory):
+    """firmware/ compiled by CircuitPython's mpy-cross: the folder that holds firmware/*.mpy."""
+    from tools.mptest import compile_tree
+
+    if not C.mpy_cross():
+        pytest.skip("CircuitPython's mpy-cross not found: .mpy replay not run")
+    folder = str(tmp_path_factory.mktemp("replay-mpy"))
+    compile_tree(C.mpy_cross(), os.path.join(C.ROOT, "firmware"), os.path.join(folder, "firmware"))
+    return folder
+
+
+def replay_cases():
+    typical = os.path.join(C.ROOT, "host_tests", "typical")
+    return [os.path.join(d, n) for d in (RECORDS, typical) for n in sorted(os.listdir(d)) if n.endswith(".json")]
+
+
+def test_replay_of_every_record_and_typical_game_fits_a_64k_heap(mpy_firmware):
+    """``firmware.replay`` from .mpy on CircuitPython's VM at -X heapsize=64k: every example record
+    (bad-* refused with their hand) and every typical long game prints its expected result."""
+    import subprocess
+
+    cases = replay_cases()
+    assert len(cases) >= 32
+    for path in cases:
+        with open(path, encoding="utf-8") as f:
+            case = json.load(f)
+        p = subprocess.run([C.circuitpython(), "-X", "heapsize=" + REPLAY_HEAP, "-m", "firmware.replay", path],
+                           cwd=mpy_firmware, env=dict(os.environ, MICROPYPATH=mpy_firmware),
+                           capture_output=True, text=True, timeout=60)
+        name = os.path.basename(path)
+        if "error_hand" in case:
+            assert p.returncode == 2 and p.stdout == "", (name, p.stderr[-500:])
+            assert p.stderr.startswith("hand %d: " % case["error_hand"]), (name, p.stderr[-500:])
+        else:
+            assert p.returncode == 0, (name, p.stderr[-500:])
+            assert json.loads(p.stdout) == case["expect"], name
