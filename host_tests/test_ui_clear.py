@@ -580,3 +580,28 @@ def _raster(rows):
     buf = bytearray(1024)
     render.raster(Screen("", rows), 128, 64, buf)
     return buf
+
+
+def test_every_per_hand_list_starts_at_that_hands_first_speaker():
+    """Entry, preview, history, its change list and the undo/delete questions list the
+    players in one order: from the first to speak (left of that hand's dealer)."""
+    d = started(Rules())
+    enter(d, (score.PLAY, (2, 2, -1, 1), -1, ()))  # hand 1: Bo speaks first (Anna deals)
+    hist = d.keys("a").splitlines()
+    assert hist[1][4:].split() == ["Bo2", "Dan1", "Ann2"], hist
+    detail = d.keys("c").splitlines()
+    assert [r.split()[0] for r in detail[1:5]] == ["Bo", "Cia", "Dan", "Anna"], detail
+    d.keys("c")  # the change menu
+    delete = d.keys("bc").splitlines()
+    assert delete[1] == "Giv 1: Bo2 Dan1 Ann2", delete
+    d.keys("C" "C" "C")
+    undo = d.keys("A").splitlines()
+    assert undo[1] == "Giv 1: Bo2 Dan1 Ann2", undo
+    d.keys("C")
+    # hand 2: Bo deals, Cia speaks first; the entry, the history and hand 1 keep their order
+    enter(d, (score.PLAY, (1, 2, 0, 2), -1, ()))
+    hist = d.keys("a").splitlines()
+    assert hist[1][4:].split() == ["Bo2", "Dan1", "Ann2"], hist
+    assert hist[2][4:].split() == ["Ci0", "Da2", "An1", "Bo2"], hist
+    detail = d.keys("c").splitlines()
+    assert [r.split()[0] for r in detail[1:5]] == ["Cia", "Dan", "Anna", "Bo"], detail
