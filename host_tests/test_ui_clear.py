@@ -605,3 +605,24 @@ def test_every_per_hand_list_starts_at_that_hands_first_speaker():
     assert hist[2][4:].split() == ["Ci0", "Da2", "An1", "Bo2"], hist
     detail = d.keys("c").splitlines()
     assert [r.split()[0] for r in detail[1:5]] == ["Cia", "Dan", "Anna", "Bo"], detail
+
+
+def test_set_up_table_shows_every_name_whole_on_real_pixels():
+    """The set-up row shows the table's names whole (further lines below it), on every
+    profile and in both languages, drawn without the renderer's ellipsis."""
+    from firmware import boards, render
+    sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
+    tables = (FOUR, ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"],
+              ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"])
+    for w, h in sizes:
+        for lang in ("sv", "en"):
+            for names in tables:
+                d = Driver(App(None, None, width=w, height=h, lang=lang))
+                d.app.setup.set_table(names)
+                screen = d.keys("b")  # the cursor on the table row: all of it shows
+                words = screen.replace(">", " ").split()
+                for name in names:
+                    assert name in words, (w, h, lang, screen)
+                for text_, _inv in render.text_lines(d.app.view.render(d.app), w, h):
+                    assert render.ELLIPSIS not in text_, text_
+                    assert len(text_) <= w // 6, text_
