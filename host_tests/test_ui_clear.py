@@ -626,3 +626,25 @@ def test_set_up_table_shows_every_name_whole_on_real_pixels():
                 for text_, _inv in render.text_lines(d.app.view.render(d.app), w, h):
                     assert render.ELLIPSIS not in text_, text_
                     assert len(text_) <= w // 6, text_
+
+
+def test_chart_of_seven_players_on_128x64_pages_four_and_three_with_labels_apart():
+    """7 labels beside a 128x64 plot ran together (their leaders one vertical stub):
+    at most 4 players a page, the pages evened out, every player on one page, on one
+    scale."""
+    from firmware.game import Series as S
+    seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
+    series = S(Rules("fem"), seven, 0)
+    series.game.push((score.PLAY, (2, 3, -1, -1, 0, -1, -1), -1, ()))
+    series.game.push((score.PLAY, (-1, -1, 1, 4, -1, 0, -1), -1, ()))
+    d = Driver(App(FakeStore(series), None))
+    d.keys("B")
+    one = d.app.screen
+    assert one.title.endswith("\u25cf\u25cb"), one.title
+    assert one.chart.marks == ("Anna", "Bo", "Cia", "Dan") and one.chart.styles == (0, 1, 2, 3)
+    d.keys("b")
+    two = d.app.screen
+    assert two.chart.marks == ("Eva", "Fia", "Gun") and two.chart.styles == (4, 5, 6)
+    assert (one.chart.lo, one.chart.hi) == (two.chart.lo, two.chart.hi)
+    d.keys("b")
+    assert d.app.screen.chart.marks == one.chart.marks  # back to the first page

@@ -786,12 +786,14 @@ class Detail(ListView):
 
 
 CHART_HANDS = 16  # the chart shows the last this many hands
+CHART_PAGE = 4  # players a chart page at most: their labels stay apart, their leaders short
 
 
 class ChartView(View):
     """Every player's score after each hand (the last CHART_HANDS), one line and marker
     each, labelled at the line's end. Where the labels do not fit beside the plot (more
-    players than text lines below the title, e.g. 5 on 128x32) the players are paged:
+    players than text lines below the title, e.g. 5 on 128x32, or than CHART_PAGE,
+    e.g. 7 on 128x64: 4 and 3) the players are paged:
     PREV/NEXT show the others, on the same scale. OK or back return; on a single page
     any press does."""
 
@@ -800,7 +802,12 @@ class ChartView(View):
         self.cache = None  # (log length, points): folding once, not per page
 
     def per_page(self, app):
-        return max(1, app.rows)
+        """Players a page: at most CHART_PAGE (labels further apart than the lines
+        below the title would put them run together), the pages evened out (7: 4+3)."""
+        n = len(app.series.game.players)
+        k = max(1, min(app.rows, CHART_PAGE))
+        pages = (n + k - 1) // k
+        return max(1, (n + pages - 1) // pages)
 
     def pages(self, app):
         n = len(app.series.game.players)
