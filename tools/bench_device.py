@@ -178,6 +178,14 @@ def main():
     binary = C.circuitpython()
     reference = scenario_reference()
     kinds = ["py"] + (["mpy"] if C.mpy_cross() else [])
+    dev = C.Device("mpy" if "mpy" in kinds else "py", heap="1024k")
+    try:
+        fakes = [ln for ln in dev.run("").output.splitlines() if ln.startswith("FAKES ")]
+    finally:
+        dev.close()
+    if fakes:
+        print("device: the launcher and the fakes of the board's modules hold %.1f KiB of the heap "
+              "(a board's C modules do not)" % (int(fakes[0].split()[1]) / 1024))
     for kind in kinds:
         ref = reference
         what = "identical to the simulator"
