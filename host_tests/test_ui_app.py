@@ -807,3 +807,27 @@ def test_bud_refused_result_returns_to_the_result_rows():
     assert "Går inte" in d.text()
     d.keys("c")
     assert d.app.view is view
+
+
+def test_edit_and_step_back_start_on_the_earlier_answer():
+    d, _st = started()
+    d.keys("c" "bc" "a" "c" "c")  # Bo 2, Cia pass, Dan 1, Anna 2 (filled in), saved
+    saved = (score.PLAY, (2, 2, -1, 1), -1, ())
+    assert d.app.series.game.log == [saved]
+    d.keys("a" "c" "c" "c")  # history, the hand, its menu, Change
+    d.keys("c")  # Bo: keeps 2
+    assert ">Cia      <pass>" in d.text()
+    d.keys("c" "c")  # Cia pass, Dan 1: done, unchanged
+    assert "Anna     2" in d.text()
+    d.keys("c" "c")  # the walk, the preview
+    assert d.app.series.game.log == [saved]
+    d, _st = started()
+    d.keys("c" "A" "bbbb" "c" "c")  # Bo 0 (+5), Cia 5, saved
+    assert d.app.series.game.log == [(score.PLAY, (-1, 0, 5, -1), -1, ())]
+    d.keys("a" "c" "c" "c")
+    assert ">Bo       <0>" in d.text()
+    d, _st = started()
+    d.keys("c" "bc" "a" "c" "C" "C")  # back from the finished screen to Dan, then Cia
+    assert ">Cia      <pass>" in d.text()
+    d.keys("c" "c")  # Cia pass, Dan 1 again
+    assert "Anna     2" in d.text()

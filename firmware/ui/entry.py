@@ -341,8 +341,9 @@ class Rows(View):
     def start_value(self, i):
         """What row i shows when reached: the earlier answer if it still fits, else a guess."""
         r = self.left(i)
-        if self.prefill is not None and self.prefill[i] is not None and 1 <= self.prefill[i] <= r:
-            return self.prefill[i]
+        p = self.prefill[i] if self.prefill is not None else None
+        if p is not None and (p <= 0 or p <= r):  # pass, played no trick (+5), or tricks left
+            return p
         return self.guess(i, r)
 
     def guess(self, i, r):
