@@ -295,7 +295,7 @@ def _names(players, seats):
 
 def result_json(game):
     """The replay result as JSON text (write_result, collected into one string)."""
-    parts = []
+    parts: list = []
     write_result(game, parts.append)
     return "".join(parts)
 
