@@ -120,12 +120,24 @@ def walk_screens(width, height, lang, seeds, presses=250):
             yield d.app
 
 
+def setup_screens(width, height, lang):
+    """The set-up screen with 4 and with 7 players (long names), every row chosen in turn."""
+    for names in (FOUR, ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"]):
+        d = Driver(App(None, None, width=width, height=height, lang=lang))
+        d.app.setup.set_table(names)
+        for _ in range(9):
+            d.keys("b")
+            yield d.app
+
+
 def test_no_text_is_cut_on_any_profile(monkeypatch):
     """Every screen of the views this issue owns (scoreboard, menu, history, detail, undo,
     chart, winner, set-up, messages) fits the grid of every board profile, in both
     languages: nothing is clipped by the views and nothing ends in the renderer's
     ellipsis, every character has a glyph, (on its real pixels: the raster of each profile).
     (The hand-entry walks of firmware/ui/entry.py are issue 10's.)"""
+    from itertools import chain
+
     from firmware import boards, font, render
     from firmware.ui import app as A
     from firmware.ui import setup as SU
@@ -146,12 +158,17 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     assert (128, 32) in sizes and (128, 64) in sizes
     for w, h in sizes:
         for lang in ("sv", "en"):
-            for app in walk_screens(w, h, lang, range(12)):
+            for app in chain(walk_screens(w, h, lang, range(12)), setup_screens(w, h, lang)):
                 current[:] = [type(app.view)]
                 screen = app.view.render(app)
                 if type(app.view).__module__ == "firmware.ui.entry":
                     current[:] = []
                     continue
+                if isinstance(app.view, SU.SetupView) and app.view.cursor == 1:
+                    # the table row chosen: every name shows whole, none cut to letters
+                    words = " ".join(screen.rows).replace(">", " ").split()
+                    missing = [p for p in app.setup.players() if p not in words]
+                    assert missing == [], (w, h, lang, screen.rows)
                 for text_, _inv in render.text_lines(screen, w, h):
                     assert render.ELLIPSIS not in text_, (type(app.view).__name__, text_)
                     for ch in text_:
@@ -580,3 +597,71 @@ def _raster(rows):
     buf = bytearray(1024)
     render.raster(Screen("", rows), 128, 64, buf)
     return buf
+
+
+def test_every_per_hand_list_starts_at_that_hands_first_speaker():
+    """Entry, preview, history, its change list and the undo/delete questions list the
+    players in one order: from the first to speak (left of that hand's dealer)."""
+    d = started(Rules())
+    enter(d, (score.PLAY, (2, 2, -1, 1), -1, ()))  # hand 1: Bo speaks first (Anna deals)
+    hist = d.keys("a").splitlines()
+    assert hist[1][4:].split() == ["Bo2", "Dan1", "Ann2"], hist
+    detail = d.keys("c").splitlines()
+    assert [r.split()[0] for r in detail[1:5]] == ["Bo", "Cia", "Dan", "Anna"], detail
+    d.keys("c")  # the change menu
+    delete = d.keys("bc").splitlines()
+    assert delete[1] == "Giv 1: Bo2 Dan1 Ann2", delete
+    d.keys("C" "C" "C")
+    undo = d.keys("A").splitlines()
+    assert undo[1] == "Giv 1: Bo2 Dan1 Ann2", undo
+    d.keys("C")
+    # hand 2: Bo deals, Cia speaks first; the entry, the history and hand 1 keep their order
+    enter(d, (score.PLAY, (1, 2, 0, 2), -1, ()))
+    hist = d.keys("a").splitlines()
+    assert hist[1][4:].split() == ["Bo2", "Dan1", "Ann2"], hist
+    assert hist[2][4:].split() == ["Ci0", "Da2", "An1", "Bo2"], hist
+    detail = d.keys("c").splitlines()
+    assert [r.split()[0] for r in detail[1:5]] == ["Cia", "Dan", "Anna", "Bo"], detail
+
+
+def test_set_up_table_shows_every_name_whole_on_real_pixels():
+    """The set-up row shows the table's names whole (further lines below it), on every
+    profile and in both languages, drawn without the renderer's ellipsis."""
+    from firmware import boards, render
+    sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
+    tables = (FOUR, ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"],
+              ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"])
+    for w, h in sizes:
+        for lang in ("sv", "en"):
+            for names in tables:
+                d = Driver(App(None, None, width=w, height=h, lang=lang))
+                d.app.setup.set_table(names)
+                screen = d.keys("b")  # the cursor on the table row: all of it shows
+                words = screen.replace(">", " ").split()
+                for name in names:
+                    assert name in words, (w, h, lang, screen)
+                for text_, _inv in render.text_lines(d.app.view.render(d.app), w, h):
+                    assert render.ELLIPSIS not in text_, text_
+                    assert len(text_) <= w // 6, text_
+
+
+def test_chart_of_seven_players_on_128x64_pages_four_and_three_with_labels_apart():
+    """7 labels beside a 128x64 plot ran together (their leaders one vertical stub):
+    at most 4 players a page, the pages evened out, every player on one page, on one
+    scale."""
+    from firmware.game import Series as S
+    seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
+    series = S(Rules("fem"), seven, 0)
+    series.game.push((score.PLAY, (2, 3, -1, -1, 0, -1, -1), -1, ()))
+    series.game.push((score.PLAY, (-1, -1, 1, 4, -1, 0, -1), -1, ()))
+    d = Driver(App(FakeStore(series), None))
+    d.keys("B")
+    one = d.app.screen
+    assert one.title.endswith("\u25cf\u25cb"), one.title
+    assert one.chart.marks == ("Anna", "Bo", "Cia", "Dan") and one.chart.styles == (0, 1, 2, 3)
+    d.keys("b")
+    two = d.app.screen
+    assert two.chart.marks == ("Eva", "Fia", "Gun") and two.chart.styles == (4, 5, 6)
+    assert (one.chart.lo, one.chart.hi) == (two.chart.lo, two.chart.hi)
+    d.keys("b")
+    assert d.app.screen.chart.marks == one.chart.marks  # back to the first page

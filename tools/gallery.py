@@ -110,7 +110,8 @@ def shots():
     keys, _nxt, sim = game_keys("fem", seven, 14, 7)
     sim.press("B")
     take(Shot("chart", "Chart (hold next on the scoreboard): the last 16 hands, one line and marker "
-              "per player, each labelled at its end.", keys + "B"), sim)
+              "per player, each labelled at its end; 7 players: 4 on this page, 3 on the next (the dots "
+              "in the title), on the same scale.", keys + "B"), sim)
     keys, _nxt, sim = game_keys("knack", NAMES[:5], 14, 3, "feather_oled")
     sim.press("B")
     take(Shot("chart-128x32", "The chart on 128x32: three players a page (the dots in the title); "

@@ -191,7 +191,7 @@ class App:
             return text.explain(self.lang, str(why))
         index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
         if game is not None and 0 <= index < len(game.log):
-            nums = text.numbers(game)[index]
+            nums = text.numbers(game)[index]  # (before, after, first seat)
             words = "%s\n%s" % (text.entry_name(self.lang, game.log[index][0], nums[0], nums[1],
                                                  self.cols), words)
         return words
@@ -565,9 +565,12 @@ class Confirm(View):
 def describe(app, game, i):
     """Lines for log[i]: "Giv 2: Ann2 Bo3" or "Knackfel Anna, före giv 6" (two lines when
     that does not fit: the position never breaks)."""
-    before = game.fold(game.log[:i]).hands
-    after = game.fold(game.log[:i + 1]).hands
-    what = summary(app, game, game.log[i])
+    state = game.fold(game.log[:i])
+    before = state.hands
+    first = text.first_seat(state)
+    score.apply(game.rules, state, game.log[i])
+    after = state.hands
+    what = summary(app, game, game.log[i], first=first)
     if text.counted(before, after):
         return ["%s: %s" % (app.t("Hand %d") % after, what)]
     where = app.t("before hand %d") % (before + 1)
@@ -603,18 +606,20 @@ def ask_new_game(app):
     app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), _home)
 
 
-def summary(app, game, entry, width=None):
+def summary(app, game, entry, width=None, first=0):
     """One short line for an entry (history rows, undo question), at most width
-    characters: player names shorten (3 letters, then 2, then 1) to fit."""
+    characters: player names shorten (3 letters, then 2, then 1) to fit. Players
+    are listed from seat ``first`` on (that hand's first to speak, as entry lists them)."""
     p = game.players
     kind = entry[0]
+    order = [(first + k) % len(p) for k in range(len(p))]
     if width is None:
         width = app.cols - 1
     if kind == score.PLAY or kind == score.ADJUST:
         text = ""
         for k in (3, 2, 1):
             parts = []
-            for s in range(len(p)):
+            for s in order:
                 if kind == score.PLAY:
                     t = entry[1][s]
                     if t >= 0:
@@ -628,9 +633,9 @@ def summary(app, game, entry, width=None):
                 return text
         if kind == score.PLAY:
             # still too long (7 players): those without a trick as initials after "0:"
-            zero = "".join(p[s][0] for s in range(len(p)) if entry[1][s] == 0 and s != entry[2])
+            zero = "".join(p[s][0] for s in order if entry[1][s] == 0 and s != entry[2])
             parts = ["%s%d%s" % (p[s][0], entry[1][s], "R" if s == entry[2] else "")
-                     for s in range(len(p)) if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
+                     for s in order if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
             text = " ".join(parts) + (" 0:" + zero if zero else "")
         return text
     if kind == score.BID:
@@ -690,8 +695,8 @@ class History(ListView):
         """A counted hand by its number (Giv N); any other entry indented, by what it is."""
         game = app.series.game
         nums = self.nums if self.nums is not None else text.numbers(game)
-        before, after = nums[i]
-        what = summary(app, game, game.log[i], app.cols - 4)
+        before, after, first = nums[i]
+        what = summary(app, game, game.log[i], app.cols - 4, first)
         if text.counted(before, after):
             return "%2d %s" % (after, what)
         return "   " + what
@@ -748,7 +753,9 @@ class Detail(ListView):
         top = self.win.fit(-1, n, app.rows)
         rows = []
         w = name_width(game.players, app.cols - 1 - 12)
-        for s in range(top, min(n, top + app.rows)):
+        first = text.first_seat(before)  # the hand's first to speak, as entry lists them
+        for k in range(top, min(n, top + app.rows)):
+            s = (first + k) % n
             d = after.scores[s] - before.scores[s]
             rows.append(clip(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
                                               pad("%d" % after.scores[s], 4),
@@ -779,12 +786,14 @@ class Detail(ListView):
 
 
 CHART_HANDS = 16  # the chart shows the last this many hands
+CHART_PAGE = 4  # players a chart page at most: their labels stay apart, their leaders short
 
 
 class ChartView(View):
     """Every player's score after each hand (the last CHART_HANDS), one line and marker
     each, labelled at the line's end. Where the labels do not fit beside the plot (more
-    players than text lines below the title, e.g. 5 on 128x32) the players are paged:
+    players than text lines below the title, e.g. 5 on 128x32, or than CHART_PAGE,
+    e.g. 7 on 128x64: 4 and 3) the players are paged:
     PREV/NEXT show the others, on the same scale. OK or back return; on a single page
     any press does."""
 
@@ -793,7 +802,12 @@ class ChartView(View):
         self.cache = None  # (log length, points): folding once, not per page
 
     def per_page(self, app):
-        return max(1, app.rows)
+        """Players a page: at most CHART_PAGE (labels further apart than the lines
+        below the title would put them run together), the pages evened out (7: 4+3)."""
+        n = len(app.series.game.players)
+        k = max(1, min(app.rows, CHART_PAGE))
+        pages = (n + k - 1) // k
+        return max(1, (n + pages - 1) // pages)
 
     def pages(self, app):
         n = len(app.series.game.players)

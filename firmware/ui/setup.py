@@ -232,6 +232,26 @@ def table_label(app, players):
     return head + " " + names_fit(players, app.cols - 2 - len(head))
 
 
+def table_lines(app, players, most=3):
+    """The set-up screen's table: "Bord: Anna Bo Cia" and the further names on the lines
+    below it, whole; cut shorter (4 letters, then 3...) only when more than ``most``
+    lines (or the screen's rows) would not hold them."""
+    head = app.t("Table:")
+    width = app.cols - 1
+    most = max(1, min(most, app.rows))
+    for k in (MAX_NAME, 4, 3, 2, 1):
+        lines = [head]
+        for p in players:
+            name = p[:k]
+            if len(lines[-1]) + 1 + len(name) <= width:
+                lines[-1] += " " + name
+            else:
+                lines.append("  " + name)
+        if len(lines) <= most:
+            return lines
+    return [head + " %d" % len(players)]
+
+
 def names_fit(players, width):
     """The names with spaces, each cut shorter until they fit width (else the count)."""
     for k in (8, 4, 3, 2, 1):
@@ -274,6 +294,41 @@ class SetupView(Form):
 
     def set_dealer(self, v):
         self.s.dealer = v
+
+    def render(self, app):
+        """The rows, the table's names whole on as many lines as they need (one row for
+        the cursor: the lines below the table row go with it)."""
+        self.drawing = self.rows(app)
+        try:
+            n = len(self.drawing)
+            if self.cursor >= n:
+                self.cursor = n - 1
+            lines = []  # (row, text)
+            for i in range(n):
+                if i == 1:
+                    for part in table_lines(app, self.s.players()):
+                        lines.append((i, part))
+                else:
+                    lines.append((i, self.label(app, i)))
+            first = 0
+            last = 0
+            for k in range(len(lines)):
+                if lines[k][0] == self.cursor:
+                    if lines[first][0] != self.cursor:
+                        first = k
+                    last = k
+            size = app.rows
+            top = self.win.top
+            if last >= top + size:
+                top = last - size + 1
+            if first < top:
+                top = first
+            top = max(0, min(top, len(lines) - size))
+            self.win.top = top
+            rows = [clip(t, app.cols - 1) for _i, t in lines[top:top + size]]
+            return Screen(clip(self.title(app), app.cols), rows, first - top)
+        finally:
+            self.drawing = None
 
     def label(self, app, i):
         if i == 4:

@@ -268,13 +268,24 @@ def entry_name(lang, kind, before_hands, after_hands, width=21):
     return text
 
 
+def first_seat(state):
+    """The seat a hand from state lists first: the first to speak (left of the dealer),
+    as entering that hand does; seat 0 once nobody speaks (the game is over)."""
+    s = state.first_to_speak()
+    return s if s >= 0 else 0
+
+
 def numbers(game):
-    """(hands before, hands after) for each entry of game.log, in one fold."""
-    before = game.fold([]).hands
+    """(hands before, hands after, first seat) for each entry of game.log, in one fold;
+    the first seat is the one that entry's lists start at (``first_seat``)."""
+    st = game.fold([])
+    before = st.hands
+    first = first_seat(st)
     out = []
     for st in game.states():
-        out.append((before, st.hands))
+        out.append((before, st.hands, first))
         before = st.hands
+        first = first_seat(st)
     return out
 
 
