@@ -831,3 +831,62 @@ def test_edit_and_step_back_start_on_the_earlier_answer():
     assert ">Cia      <pass>" in d.text()
     d.keys("c" "c")  # Cia pass, Dan 1 again
     assert "Anna     2" in d.text()
+
+
+def test_call_cleared_when_its_player_passes():
+    d, _st = started()
+    d.keys("c" "bc" "a" "c")  # Bo 2, Cia pass, Dan 1, Anna 2
+    d.keys("B" "b" "c")  # the call: on Dan
+    assert "Dan      1 R" in d.text()
+    d.keys("C" "a")  # back to Dan: pass; Anna takes 3
+    assert " R " not in d.text() and "Anna     3" in d.text()
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (3, 2, -1, -1), -1, ())]
+
+
+def test_refused_finished_hand_returns_where_it_can_be_fixed():
+    d, _st = started()
+    d.keys("c" "bc" "a" "c" "a")  # ◀ on the filled-in last row: 3 of 5 tricks
+    d.keys("c")
+    assert "Stick: 3 av 5" in d.text()
+    d.keys("b")  # back: the last row again, filled in with the rest
+    assert isinstance(d.app.view, E.FemWalk)
+    assert ">Anna     2     12>10" in d.text()
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
+
+
+def test_penalty_reasons_of_the_preset_only():
+    d, _st = started()
+    d.keys("c" "B" "bbc" "b" "c")  # fem: a penalty on Bo: why?
+    assert d.app.view.reasons == ("late Rödskägg call", "")
+    assert "glömde" not in d.text()
+    d, _st = started(Rules("knack"))
+    d.keys("c" "c" "c")  # Cia declares 3
+    d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1, Anna 1: who joined?
+    assert isinstance(d.app.view, E.JoinStep)
+    d.keys("a" "c" "c")  # the penalty row, Bo: why?
+    assert d.app.view.reasons == ("forgot to ask går med", "")
+    assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
+    d.keys("c")
+    assert d.app.view.walk.b.faults == ((1, "forgot to ask går med"),)
+    d.app.set_lang("en")
+    d.keys("a" "c" "c")  # Bo again: taken back
+    assert d.app.view.walk.b.faults == ()
+    d.keys("a" "c" "c")  # and again: the English words
+    assert ">forgot to ask går m" in d.text()  # clipped to the grid
+
+
+def test_no_call_where_it_is_meaningless():
+    d, _st = started()
+    d.keys("c" "aaaa")  # all pass
+    assert "Rödskägg" not in d.text()
+    d.keys("B")
+    assert isinstance(d.app.view, E.FemWalk)
+    assert "alla passar" in d.text()
+    d, _st = started()
+    d.keys("c" "a" "c" "a" "a")  # Cia alone
+    assert "Cia ensam" in d.text() and "Rödskägg" not in d.text()
+    d.keys("B")
+    assert isinstance(d.app.view, E.FemWalk)
+

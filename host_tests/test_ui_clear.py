@@ -120,12 +120,24 @@ def walk_screens(width, height, lang, seeds, presses=250):
             yield d.app
 
 
+def setup_screens(width, height, lang):
+    """The set-up screen with 4 and with 7 players (long names), every row chosen in turn."""
+    for names in (FOUR, ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"]):
+        d = Driver(App(None, None, width=width, height=height, lang=lang))
+        d.app.setup.set_table(names)
+        for _ in range(9):
+            d.keys("b")
+            yield d.app
+
+
 def test_no_text_is_cut_on_any_profile(monkeypatch):
     """Every screen of the views this issue owns (scoreboard, menu, history, detail, undo,
     chart, winner, set-up, messages) fits the grid of every board profile, in both
     languages: nothing is clipped by the views and nothing ends in the renderer's
     ellipsis, every character has a glyph, (on its real pixels: the raster of each profile).
     (The hand-entry walks of firmware/ui/entry.py are issue 10's.)"""
+    from itertools import chain
+
     from firmware import boards, font, render
     from firmware.ui import app as A
     from firmware.ui import setup as SU
@@ -146,12 +158,17 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     assert (128, 32) in sizes and (128, 64) in sizes
     for w, h in sizes:
         for lang in ("sv", "en"):
-            for app in walk_screens(w, h, lang, range(12)):
+            for app in chain(walk_screens(w, h, lang, range(12)), setup_screens(w, h, lang)):
                 current[:] = [type(app.view)]
                 screen = app.view.render(app)
                 if type(app.view).__module__ == "firmware.ui.entry":
                     current[:] = []
                     continue
+                if isinstance(app.view, SU.SetupView) and app.view.cursor == 1:
+                    # the table row chosen: every name shows whole, none cut to letters
+                    words = " ".join(screen.rows).replace(">", " ").split()
+                    missing = [p for p in app.setup.players() if p not in words]
+                    assert missing == [], (w, h, lang, screen.rows)
                 for text_, _inv in render.text_lines(screen, w, h):
                     assert render.ELLIPSIS not in text_, (type(app.view).__name__, text_)
                     for ch in text_:

@@ -187,7 +187,8 @@ class Planner:
             who = self.expect(E.SeatList)
             self.pick(who.seats.index(seat))
             self.expect(E.ReasonList)
-            self.pick(_index(E.HAND_FAULTS, "" if reason == "penalty" else reason))
+            self.pick(_index(E.hand_faults(self.app.series.game.rules),
+                            "" if reason == "penalty" else reason))
 
     def rows(self, view, wanted):
         """Answer the rows of a Rows walk (fem, knack) until they all hold wanted."""

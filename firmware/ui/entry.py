@@ -20,6 +20,12 @@ HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
 MAX_DELTA = 30
 
 
+def hand_faults(rules):
+    """The in-hand penalty reasons of the preset: bud/knack forgot to ask (går med),
+    fem a late Rödskägg call; then "no reason"."""
+    return (HAND_FAULTS[0], "") if rules.bidding else HAND_FAULTS[1:]
+
+
 def speaking_order(state):
     """Seats in the next hand, from the first to speak, clockwise."""
     first = state.first_to_speak()
@@ -223,13 +229,11 @@ def ask_fault(app, flow, holder, view):
             holder.faults = with_fault(holder.faults, seat, None)
             a.view = view
             return
-        first = 1 if not flow.rules.bidding else 0
-
         def why(a2, reason, _v):
             holder.faults = with_fault(holder.faults, seat, reason or "penalty")
             a2.view = view
 
-        a.view = ReasonList(a.t("Penalty: why?"), HAND_FAULTS, why, who, first)
+        a.view = ReasonList(a.t("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
 
     app.view = SeatList(flow, app.t("Penalty in hand: who?"), seats, picked,
                         lambda a: _show(a, view))
@@ -416,6 +420,14 @@ class Rows(View):
         return None
 
     def conclude(self, app):
+        """Check and save (or preview); when the core refuses the entry, back goes to
+        the last answered row, its answer shown, so it can be changed."""
+        try:
+            score.check(self.flow.rules, self.flow.state, self.entry())
+        except EntryError as e:
+            self.step_back(app)
+            app.refuse(e, app.view)
+            return
         conclude(self, app)
 
     def after(self):
@@ -528,7 +540,19 @@ class FemWalk(Rows):
         elif ev == K.NEXT_LONG and self.bump():
             self.answer(app, self.shown)
 
+    def answer(self, app, v):
+        if v == PASS and self.seats[self.cursor] == self.call:
+            self.call = score.NO_SEAT  # a player who passed cannot have called
+        Rows.answer(self, app, v)
+
+    def may_call(self):
+        """A call means something: more than one played (or a lone player plays out)."""
+        played = sum(1 for v in self.filled if v is not None and v >= 0)
+        return played >= 2 or (played == 1 and self.flow.rules.lone == "play_out")
+
     def ask_call(self, app):
+        if not self.may_call():
+            return
         if not self.flow.rules.call:
             app.refuse(app.t("the call is off"), self)
             return
@@ -590,7 +614,7 @@ class FemWalk(Rows):
             lines_ = ["OK: save  ▶ penalty"]
             if self.cursor < self.n:
                 lines_.append("◀ pass  hold◀ 0 (+5)")
-            if self.flow.rules.call:
+            if self.flow.rules.call and self.may_call():
                 lines_.append("hold▶ Rödskägg call")
             return lines_
         return ("◀pass ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")
