@@ -890,3 +890,20 @@ def test_no_call_where_it_is_meaningless():
     d.keys("B")
     assert isinstance(d.app.view, E.FemWalk)
 
+
+
+def test_small_screen_title_true_and_holds_shown():
+    d, _st = started(height=32)
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1: håll◀ 0 (+5)"  # no hint rows: the title
+    d.keys("bc" "a" "c")  # Bo 2, Cia pass, Dan 1: Anna 2
+    assert d.text().splitlines()[0] == "Giv 1: OK visar"  # not every row on the screen
+    d.keys("c")
+    assert d.text().startswith("OK? Giv 1")
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
+    d, _st = started()
+    d.keys("c" "bc" "a" "c")
+    assert d.text().splitlines()[0] == "Giv 1: OK sparar"
+    d.keys("c" "a" "c" "c" "c" "c" "c" "c")  # saved; then an edit: OK shows the preview
+    assert d.text().splitlines()[0] == "Giv 1: OK visar"

@@ -198,10 +198,25 @@ def conclude(view, app):
     except EntryError as e:
         app.refuse(e, screen)
         return
-    if view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over():
+    if previews(view, app, after):
         app.view = Preview(flow, entry, after, screen)
     else:
         flow.commit(app, entry, screen)
+
+
+def previews(view, app, after):
+    """Whether OK on view opens the preview (not every change on the screen, the pot,
+    an edit, the game's end) rather than saving at once."""
+    flow = view.flow
+    return view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+
+
+def saves_words(app, view, after):
+    """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews."""
+    hand = view.flow.hand()
+    if after is not None and previews(view, app, after):
+        return app.t("Hand %d: OK shows") % hand
+    return app.t("Hand %d: OK saves") % hand
 
 
 def hints(app, lines_):
@@ -599,6 +614,8 @@ class FemWalk(Rows):
     def head(self, app, after):
         hand = self.flow.hand()
         if not self.done:
+            if self.n >= app.rows:  # no hint rows: the title shows how to enter 0 (+5)
+                return app.t("Hand %d: hold◀ 0 (+5)") % hand
             return app.t("Hand %d: tricks") % hand
         entry = self.entry()
         if after is not None and after.over():
@@ -607,7 +624,7 @@ class FemWalk(Rows):
             return app.t("Hand %d: all pass") % hand
         if entry[0] == score.LONE:
             return app.t("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
-        return app.t("Hand %d: OK saves") % hand
+        return saves_words(app, self, after)
 
     def hint_lines(self, app):
         if self.done:
@@ -874,7 +891,7 @@ class KnackWalk(Rows):
         if self.done and after is not None and after.over():
             return app.t("OK? %s wins") % self.flow.name(after.winner)
         if self.done:
-            return app.t("Hand %d: OK saves") % self.flow.hand()
+            return saves_words(app, self, after)
         return app.t("Hand %d: tricks") % self.flow.hand()
 
     def hint_lines(self, app):

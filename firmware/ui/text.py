@@ -173,6 +173,8 @@ SV = (
     "Hand %d: all pass\tGiv %d: alla passar\n"
     "Hand %d: %s alone\tGiv %d: %s ensam\n"
     "Hand %d: OK saves\tGiv %d: OK sparar\n"
+    "Hand %d: OK shows\tGiv %d: OK visar\n"
+    "Hand %d: hold◀ 0 (+5)\tGiv %d: håll◀ 0 (+5)\n"
     "◀ pass  hold◀ 0 (+5)\t◀ pass  håll◀ 0 (+5)\n"
     "hold▶ Rödskägg call\thåll▶ ropa Rödskägg\n"
     "◀pass ▶+1 OK take\t◀pass ▶+1 OK ta\n"
