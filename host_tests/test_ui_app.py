@@ -907,3 +907,16 @@ def test_small_screen_title_true_and_holds_shown():
     assert d.text().splitlines()[0] == "Giv 1: OK sparar"
     d.keys("c" "a" "c" "c" "c" "c" "c" "c")  # saved; then an edit: OK shows the preview
     assert d.text().splitlines()[0] == "Giv 1: OK visar"
+
+
+def test_bud_everyones_tricks_fills_in_the_last():
+    d, _st = started(Rules("bud"))
+    d.keys("c" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
+    assert isinstance(d.app.view, E.KnackWalk)
+    d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
+    assert d.app.view.done
+    assert "Anna     1" in d.text()
+    d.keys("a")  # ◀ there: fewer (bud: the tricks need not add up)
+    assert ">Anna     <0>" in d.text()
+    d.keys("c" "c")
+    assert d.app.series.game.log == [(score.BID, 2, 3, (0, 1, 3, 1), 0, ())]

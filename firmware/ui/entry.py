@@ -810,6 +810,7 @@ class KnackWalk(Rows):
         old = None
         if bidding.old is not None:
             old = [bidding.old[3][s] for s in bidding.seats]
+        self.ask_last = False  # bud: ◀ on the filled-in last row asks for it (fewer tricks)
         Rows.__init__(self, flow, bidding.seats, old)
 
     def leave(self, app):
@@ -834,8 +835,8 @@ class KnackWalk(Rows):
         r = self.left(i)
         if r <= 0:
             return [0] * (self.n - i)
-        if i == self.n - 1 and self.flow.rules.others_score():
-            return [r]  # every trick counts: the last player took the rest
+        if i == self.n - 1 and (self.flow.rules.others_score() or not self.ask_last):
+            return [r]  # the last player took the rest (bud: ◀ there asks for fewer)
         return None
 
     def tricks(self):
@@ -871,6 +872,12 @@ class KnackWalk(Rows):
                     self.conclude(app)
             elif ev == K.NEXT:
                 ask_fault(app, self.flow, self.b, self)
+            elif ev == K.PREV and self.cursor == self.n - 1 and not self.flow.rules.others_score():
+                v = self.filled[self.cursor]
+                self.prefill = self.prefill or [None] * self.n
+                self.prefill[self.cursor] = max(0, v - 1)
+                self.ask_last = True
+                self.settle()
             return
         if ev == K.OK:
             self.answer(app, self.shown)
