@@ -920,3 +920,11 @@ def test_bud_everyones_tricks_fills_in_the_last():
     assert ">Anna     <0>" in d.text()
     d.keys("c" "c")
     assert d.app.series.game.log == [(score.BID, 2, 3, (0, 1, 3, 1), 0, ())]
+
+
+def test_six_players_title_shows_the_hold_for_no_trick():
+    d, _st = started(players=["Anna", "Bo", "Cia", "Dan", "Eva", "Fia"])
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1: håll◀ 0 (+5)"  # one hint row only
+    d.keys("A")
+    assert "Bo       0" in d.text()

@@ -614,7 +614,7 @@ class FemWalk(Rows):
     def head(self, app, after):
         hand = self.flow.hand()
         if not self.done:
-            if self.n >= app.rows:  # no hint rows: the title shows how to enter 0 (+5)
+            if app.rows - self.n < 2:  # no room for its hint row: the title shows 0 (+5)
                 return app.t("Hand %d: hold◀ 0 (+5)") % hand
             return app.t("Hand %d: tricks") % hand
         entry = self.entry()
