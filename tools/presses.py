@@ -238,8 +238,11 @@ class Planner:
     def pick(self, target):
         """On a PickList: reach row target and choose it (a long press picks a neighbour)."""
         view = self.app.view
-        n = view.count(self.app)
-        fwd = (target - view.cursor) % n
+        self.reach(view.cursor, target, view.count(self.app))
+
+    def reach(self, cursor, target, n):
+        """On a circular list of n rows at cursor: choose row target, the shorter way round."""
+        fwd = (target - cursor) % n
         if fwd == 0:
             self.press("c")
         elif fwd <= n - fwd:
@@ -391,26 +394,8 @@ class Planner:
 
     def cell(self, sp, row, col):
         """In the speller: open row (a long press moves and opens) and act on col."""
-        n = sp.count(self.app)
-        fwd = (row - sp.cursor) % n
-        if fwd == 0:
-            self.press("c")
-        elif fwd <= n - fwd:
-            self.press("b", fwd - 1)
-            self.press("B")
-        else:
-            self.press("a", n - fwd - 1)
-            self.press("A")
-        k = len(sp.letters(row))
-        fwd = col % k
-        if fwd == 0:
-            self.press("c")
-        elif fwd <= k - fwd:
-            self.press("b", fwd - 1)
-            self.press("B")
-        else:
-            self.press("a", k - fwd - 1)
-            self.press("A")
+        self.reach(sp.cursor, row, sp.count(self.app))
+        self.reach(0, col, len(sp.letters(row)))
 
 
 def _index(items, value):

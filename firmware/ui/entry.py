@@ -77,6 +77,15 @@ class Flow:
     def old_kind(self, *kinds):
         return self.old if self.old is not None and self.old[0] in kinds else None
 
+    def after(self, entry):
+        """The state after entry (None when the core refuses it)."""
+        try:
+            after = self.state.copy()
+            score.apply(self.rules, after, entry)
+            return after
+        except EntryError:
+            return None
+
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
         try:
@@ -447,12 +456,7 @@ class Rows(View):
 
     def after(self):
         """The state after the entry as it stands (None when the core refuses it)."""
-        try:
-            after = self.flow.state.copy()
-            score.apply(self.flow.rules, after, self.entry())
-            return after
-        except EntryError:
-            return None
+        return self.flow.after(self.entry())
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -957,12 +961,7 @@ class JoinStep(View):
         return self.walk.n
 
     def after(self):
-        try:
-            a = self.flow.state.copy()
-            score.apply(self.flow.rules, a, self.entry())
-            return a
-        except EntryError:
-            return None
+        return self.flow.after(self.entry())
 
     def render(self, app):
         w = self.walk
