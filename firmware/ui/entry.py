@@ -77,21 +77,24 @@ class Flow:
     def old_kind(self, *kinds):
         return self.old if self.old is not None and self.old[0] in kinds else None
 
+    def scored(self, entry):
+        """The state after entry; raises EntryError when the core refuses it."""
+        score.check(self.rules, self.state, entry)
+        after = self.state.copy()
+        score.apply(self.rules, after, entry)
+        return after
+
     def after(self, entry):
         """The state after entry (None when the core refuses it)."""
         try:
-            after = self.state.copy()
-            score.apply(self.rules, after, entry)
-            return after
+            return self.scored(entry)
         except EntryError:
             return None
 
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
         try:
-            score.check(self.rules, self.state, entry)
-            after = self.state.copy()
-            score.apply(self.rules, after, entry)
+            after = self.scored(entry)
         except EntryError as e:
             app.refuse(e, back)
             return
@@ -201,9 +204,7 @@ def conclude(view, app):
     flow = view.flow
     screen = getattr(view, "screen", view)
     try:
-        score.check(flow.rules, flow.state, entry)
-        after = flow.state.copy()
-        score.apply(flow.rules, after, entry)
+        after = flow.scored(entry)
     except EntryError as e:
         app.refuse(e, screen)
         return
