@@ -16,6 +16,7 @@ The port is 64-bit: objects take roughly twice the RAM they take on a
 32-bit board such as the RP2040.
 """
 
+import argparse
 import ast
 import glob
 import json
@@ -172,14 +173,20 @@ def import_costs(binary, bundle_dir):
     return costs
 
 
-def main():
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Memory on CircuitPython's VM (make bench prints all of it).")
+    ap.add_argument("--only", choices=("scenario-py", "scenario-mpy", "replay", "imports"),
+                    help="measure just this (quicker while working on one figure)")
+    only = ap.parse_args(argv).only
     why = C.missing()
     if why:
         print("device: skipped: %s" % why)
         return
     binary = C.circuitpython()
-    reference = scenario_reference()
+    reference = scenario_reference() if only in (None, "scenario-py", "scenario-mpy") else None
     kinds = ["py"] + (["mpy"] if C.mpy_cross() else [])
+    if only and only.startswith("scenario-"):
+        kinds = [k for k in kinds if k == only[9:]]
     dev = C.Device("mpy" if "mpy" in kinds else "py", heap="1024k")
     try:
         fakes = [ln for ln in dev.run("").output.splitlines() if ln.startswith("FAKES ")]
@@ -188,7 +195,7 @@ def main():
     if fakes:
         print("device: the launcher and the fakes of the board's modules hold %.1f KiB of the heap "
               "(a board's C modules do not)" % (int(fakes[0].split()[1]) / 1024))
-    for kind in kinds:
+    for kind in kinds if only in (None, "scenario-py", "scenario-mpy") else ():
         ref = reference
         what = "identical to the simulator"
         if scenario_results(kind, 1024) != reference:
@@ -198,11 +205,14 @@ def main():
         print("device: scenario (%d runs, power pulled between them) %s from a heap of "
               "%s on CircuitPython's VM, %s bundle" % (len(C.scenario()), what, "%d KiB" % k if k else "> 512 KiB",
                                                        kind))
+    if only in ("scenario-py", "scenario-mpy"):
+        return
     with tempfile.TemporaryDirectory(prefix="bench-replay-") as folder:
         sets = (("every record and typical game (%d files)" % len(replay_cases()), replay_cases(), True),
                 ("%d random games of up to 60 entries, up to 7 players" % RANDOM_GAMES, random_files(folder),
                  False))
-        expected = expected_results([p for _what, paths, _goal in sets for p in paths])
+        expected = (expected_results([p for _what, paths, _goal in sets for p in paths])
+                    if only in (None, "replay") else {})
         runs = []  # (VM, command, env, cwd)
         if "mpy" in kinds:
             from tools.mptest import compile_tree
@@ -221,7 +231,7 @@ def main():
                          dict(os.environ), ROOT))
         else:
             print("device: no MicroPython here: replay from source not measured")
-        for vm, command, env, cwd in runs:
+        for vm, command, env, cwd in runs if only in (None, "replay") else ():
             for what, paths, goal in sets:
                 k = smallest(replays(command, paths, env, cwd, expected), 16, 512)
                 print("device: replay (one process per file) of %s from a heap of %s on %s%s"
