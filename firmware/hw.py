@@ -145,20 +145,6 @@ def print_exception(error):
             print("rodskagg: %s: %s" % (type(error).__name__, error))
 
 
-def forget(name):
-    """Drop a module that is no longer needed (e.g. firmware.boards after setup) so its
-    code can be collected; a later import loads it again."""
-    import sys
-
-    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
-        return
-    sys.modules.pop(name, None)
-    package, _dot, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in getattr(parent, "__dict__", {}):
-        delattr(parent, leaf)
-
-
 def drive_writable():
     """Whether code may write the CIRCUITPY drive (boot.py remounted it for the code)."""
     try:
