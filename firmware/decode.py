@@ -193,7 +193,7 @@ def read_ops(payload, image, version=VERSION):
     """The operations of a commit payload on image, as codec.encode_ops takes them."""
     r = Reader(payload)
     n = len(image.players)
-    ops = []
+    ops: list = []
     if r.done():
         raise CodecError("empty commit")
     while not r.done():

@@ -24,10 +24,13 @@ def words(lang):
         _words = None
         forget("firmware.ui.words_en" if lang == "sv" else "firmware.ui.words_sv")
         if lang == "sv":
-            from firmware.ui import words_sv as module
+            from firmware.ui import words_sv
+
+            _words = words_sv
         else:
-            from firmware.ui import words_en as module
-        _words = module
+            from firmware.ui import words_en
+
+            _words = words_en
         _lang = lang
     return _words
 
