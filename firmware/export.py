@@ -120,7 +120,8 @@ class Exporter:
 
             if game.base is None:
                 text = exporttext.record_text(game)
-                forget("firmware.record")
+                forget("firmware.recordwriter")
+                forget("firmware.recordformat")
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands

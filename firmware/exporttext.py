@@ -55,11 +55,13 @@ def _reason(lang, reason):
 def record_text(game):
     """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
 
-    firmware.record is imported here, for the export only (Exporter.export lets it go)."""
+    firmware.recordwriter (and recordformat) is imported here, for the export only
+    (Exporter.export lets them go after it)."""
     import gc
 
     gc.collect()
-    from firmware.record import FORMAT, dumps, entry_to_json
+    from firmware.recordformat import FORMAT
+    from firmware.recordwriter import dumps, entry_to_json
 
     p = game.players
     text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
