@@ -26,6 +26,10 @@ from firmware.rules import OPTIONS
 from firmware.ui import app as A
 from firmware.ui import entry as E
 from firmware.ui import setup as S
+from firmware.ui.bidding import BidList, ResultList
+from firmware.ui.fem import FemWalk
+from firmware.ui.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
+from firmware.ui.knack import JoinStep, KnackWalk
 
 
 class PlanError(Exception):
@@ -135,7 +139,7 @@ class Planner:
             self.press("b")
             if kind == score.MISDEAL:
                 self.menu_item(app.t("Misdeal"))
-                if isinstance(app.view, E.YesNo):
+                if isinstance(app.view, YesNo):
                     self.goto(0 if entry[1] else 1)
                     self.press("c")
             elif kind == score.FAULT:
@@ -143,14 +147,14 @@ class Planner:
                 view = self.expect(E.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(E.ReasonList)
-                self.goto(_index(E.FAULT_REASONS, entry[2]))
+                self.goto(_index(FAULT_REASONS, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
-                view = self.expect(E.AdjustWalk)
-                self.walk(E.AdjustWalk, [entry[1][s] for s in view.seats])
+                view = self.expect(AdjustWalk)
+                self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
                 self.expect(E.ReasonList)
-                self.goto(_index(E.ADJUST_REASONS, entry[2]))
+                self.goto(_index(ADJUST_REASONS, entry[2]))
                 self.press("c")
         if isinstance(app.view, E.Preview):
             self.press("c")
@@ -158,7 +162,7 @@ class Planner:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
 
     def fem(self, entry):
-        view = self.expect(E.FemWalk)
+        view = self.expect(FemWalk)
         n = self.app.series.game.state.n
         tricks = [E.PASS] * n
         call = score.NO_SEAT
@@ -172,7 +176,7 @@ class Planner:
             self.press("B")
             pick = self.expect(E.SeatList)
             self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
-            self.expect(E.FemWalk)
+            self.expect(FemWalk)
         if entry[0] == score.PLAY:
             self.faults(entry[3], view, "b")
         self.finish(view)
@@ -199,7 +203,7 @@ class Planner:
                 if view.filled == wanted or view.cursor >= view.n:
                     return
                 v = wanted[view.cursor]
-                if isinstance(view, E.KnackWalk):
+                if isinstance(view, KnackWalk):
                     if view.cursor != view.n - 1 or view.flow.rules.others_score():
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
@@ -209,7 +213,7 @@ class Planner:
                 self.press("a" if v == E.PASS else "A")
                 continue
             v = wanted[view.cursor]
-            knack = isinstance(view, E.KnackWalk)
+            knack = isinstance(view, KnackWalk)
             if v == E.PASS:
                 self.press("a")
                 continue
@@ -259,10 +263,10 @@ class Planner:
             return
         _k, declarer, bid, tricks, joined = entry[:5]
         self.pick(view.seats.index(declarer))
-        view = self.expect(E.BidList)
+        view = self.expect(BidList)
         self.pick(view.choices.index(bid))
         faults = entry[5]
-        if isinstance(self.app.view, E.ResultList):
+        if isinstance(self.app.view, ResultList):
             result = self.app.view
             others = [t for s, t in enumerate(tricks) if s != declarer and t]
             if not others:
@@ -276,9 +280,9 @@ class Planner:
                 self.pick(tricks[declarer])
                 return
             self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
-        walk = self.expect(E.KnackWalk)
+        walk = self.expect(KnackWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
-        if isinstance(self.app.view, E.JoinStep):
+        if isinstance(self.app.view, JoinStep):
             step = self.app.view
             for k, s in enumerate(step.cands):
                 if (joined >> s & 1) != (step.joined >> s & 1):
@@ -437,7 +441,7 @@ def can_enter(doc):
         for reason in (h.get("faults") or {}).values():
             if reason not in E.HAND_FAULTS and reason != "penalty":
                 return False
-        if "fault" in h and h.get("reason") not in E.FAULT_REASONS:
+        if "fault" in h and h.get("reason") not in FAULT_REASONS:
             return False
     return True
 

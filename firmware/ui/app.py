@@ -23,9 +23,14 @@ DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
 
+# Hand entry: firmware/ui/entry.py and the modules of each kind of entry it imports.
+ENTRY_MODULES = ("entry", "fem", "bidding", "knack", "irregular")
+
+
 class _Entry:
-    """firmware.ui.entry (hand entry, the largest UI module), imported when a hand is
-    entered and let go on the scoreboard (``release``), so it takes no RAM meanwhile.
+    """firmware.ui.entry (hand entry), imported when a hand is entered and let go with
+    the modules of each kind (ENTRY_MODULES) on the scoreboard (``release``), so it takes
+    no RAM meanwhile.
 
     Only where the firmware runs from .mpy files: from .py sources every import compiles,
     and compiling entry late, beside everything else, needs more RAM than keeping it."""
@@ -49,10 +54,11 @@ class _Entry:
 
         if self.keep or sys.implementation.name == "cpython":  # keep one module object there
             return
-        if sys.modules.pop("firmware.ui.entry", None) is not None:
-            package = sys.modules.get("firmware.ui")
-            if package is not None and "entry" in getattr(package, "__dict__", {}):
-                delattr(package, "entry")
+        package = sys.modules.get("firmware.ui")
+        for name in ENTRY_MODULES:
+            if sys.modules.pop("firmware.ui." + name, None) is not None:
+                if package is not None and name in getattr(package, "__dict__", {}):
+                    delattr(package, name)
 
 
 E = _Entry()
