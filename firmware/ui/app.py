@@ -29,11 +29,12 @@ ENTRY_MODULES = ("entry", "fem", "bidding", "knack", "irregular")
 
 class _Entry:
     """firmware.ui.entry (hand entry), imported when a hand is entered and let go with
-    the modules of each kind (ENTRY_MODULES) on the scoreboard (``release``), so it takes
-    no RAM meanwhile.
+    the modules of each kind (ENTRY_MODULES) on the scoreboard (``release``), so they
+    take no RAM meanwhile.
 
-    Only where the firmware runs from .mpy files: from .py sources every import compiles,
-    and compiling entry late, beside everything else, needs more RAM than keeping it."""
+    From .py sources every import compiles, and compiling entry late, beside everything
+    else, needs more RAM than keeping it: there entry stays (``keep``), and only the
+    modules of each kind, small to compile, go."""
 
     def __init__(self):
         self.keep = not getattr(K, "__file__", ".mpy").endswith(".mpy")
@@ -52,10 +53,10 @@ class _Entry:
     def release(self):
         import sys
 
-        if self.keep or sys.implementation.name == "cpython":  # keep one module object there
+        if sys.implementation.name == "cpython":  # keep one module object there
             return
         package = sys.modules.get("firmware.ui")
-        for name in ENTRY_MODULES:
+        for name in ENTRY_MODULES[1 if self.keep else 0:]:
             if sys.modules.pop("firmware.ui." + name, None) is not None:
                 if package is not None and name in getattr(package, "__dict__", {}):
                     delattr(package, name)
