@@ -8,10 +8,10 @@ from firmware.game import Series
 from firmware.record import load
 from firmware.rules import Rules
 from firmware.ui import app as A
-from firmware.ui import entry as E
 from firmware.ui import setup as S
 from firmware.ui.app import App
 from firmware.ui.fem import FemWalk
+from firmware.ui.hand import conclude
 from firmware.ui.knack import JoinStep, KnackWalk
 from firmware.ui.screen import Chart, cols, lines
 from host_tests.test_ui_support import Driver, FakeExporter, FakeStore, random_game
@@ -804,7 +804,7 @@ def test_bud_refused_result_returns_to_the_result_rows():
     view = d.app.view
     assert isinstance(view, bidding.ResultList)
     saver = bidding._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
-    E.conclude(saver, d.app)
+    conclude(saver, d.app)
     d.app._refresh()
     assert "Går inte" in d.text()
     d.keys("c")

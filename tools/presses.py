@@ -27,7 +27,8 @@ from firmware.ui import app as A
 from firmware.ui import entry as E
 from firmware.ui import setup as S
 from firmware.ui.bidding import BidList, ResultList
-from firmware.ui.fem import FemWalk
+from firmware.ui.fem import PASS, FemWalk
+from firmware.ui.hand import HAND_FAULTS, hand_faults
 from firmware.ui.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
 from firmware.ui.knack import JoinStep, KnackWalk
 
@@ -164,7 +165,7 @@ class Planner:
     def fem(self, entry):
         view = self.expect(FemWalk)
         n = self.app.series.game.state.n
-        tricks = [E.PASS] * n
+        tricks = [PASS] * n
         call = score.NO_SEAT
         if entry[0] == score.PLAY:
             tricks = list(entry[1])
@@ -191,7 +192,7 @@ class Planner:
             who = self.expect(E.SeatList)
             self.pick(who.seats.index(seat))
             self.expect(E.ReasonList)
-            self.pick(_index(E.hand_faults(self.app.series.game.rules),
+            self.pick(_index(hand_faults(self.app.series.game.rules),
                             "" if reason == "penalty" else reason))
 
     def rows(self, view, wanted):
@@ -208,13 +209,13 @@ class Planner:
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
                     continue
-                if v == view.filled[view.cursor] and v != E.PASS:
+                if v == view.filled[view.cursor] and v != PASS:
                     raise PlanError("row %d cannot be changed here" % view.cursor)
-                self.press("a" if v == E.PASS else "A")
+                self.press("a" if v == PASS else "A")
                 continue
             v = wanted[view.cursor]
             knack = isinstance(view, KnackWalk)
-            if v == E.PASS:
+            if v == PASS:
                 self.press("a")
                 continue
             if v == 0 and not knack:
@@ -436,10 +437,10 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry.py HAND_FAULTS), as a knock fault does."""
+    device's list (firmware/ui/hand.py HAND_FAULTS), as a knock fault does."""
     for h in doc.get("hands", []):
         for reason in (h.get("faults") or {}).values():
-            if reason not in E.HAND_FAULTS and reason != "penalty":
+            if reason not in HAND_FAULTS and reason != "penalty":
                 return False
         if "fault" in h and h.get("reason") not in FAULT_REASONS:
             return False

@@ -24,7 +24,7 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 # Hand entry: firmware/ui/entry.py and the modules of each kind of entry it imports.
-ENTRY_MODULES = ("entry", "fem", "bidding", "knack", "irregular")
+ENTRY_MODULES = ("entry", "hand", "fem", "bidding", "knack", "irregular")
 
 
 class _Entry:
@@ -57,9 +57,9 @@ class _Entry:
             return
         package = sys.modules.get("firmware.ui")
         for name in ENTRY_MODULES[1 if self.keep else 0:]:
-            if sys.modules.pop("firmware.ui." + name, None) is not None:
-                if package is not None and name in getattr(package, "__dict__", {}):
-                    delattr(package, name)
+            sys.modules.pop("firmware.ui." + name, None)
+            if package is not None and name in getattr(package, "__dict__", {}):
+                delattr(package, name)
 
 
 E = _Entry()

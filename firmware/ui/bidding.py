@@ -3,7 +3,8 @@ declarer's tricks); everyone's tricks are firmware/ui/knack.py's ``KnackWalk``."
 
 from firmware import score
 from firmware.errors import EntryError
-from firmware.ui.entry import PickList, SeatList, ask_fault, conclude, goto, speaking_order
+from firmware.ui.entry import PickList, SeatList, goto, speaking_order
+from firmware.ui.hand import ask_fault, conclude
 from firmware.ui.screen import pad
 
 

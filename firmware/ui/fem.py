@@ -1,9 +1,12 @@
-"""Entering a fem hand: ``FemWalk``, one row per player (firmware/ui/entry.py ``Rows``)."""
+"""Entering a fem hand: ``FemWalk``, one row per player (firmware/ui/hand.py ``Rows``)."""
 
 from firmware import buttons as K
 from firmware import score
-from firmware.ui.entry import PASS, Rows, SeatList, ask_fault, fault_mark, goto, saves_words, speaking_order
+from firmware.ui.entry import SeatList, goto, speaking_order
+from firmware.ui.hand import Rows, ask_fault, fault_mark, saves_words
 from firmware.ui.views import is_back
+
+PASS = -1  # a row's value: the player passed
 
 
 class FemWalk(Rows):

@@ -4,7 +4,8 @@
 from firmware import buttons as K
 from firmware import score
 from firmware.ui.bidding import BidList
-from firmware.ui.entry import Rows, ask_fault, conclude, fault_mark, hints, saves_words
+from firmware.ui.entry import hints
+from firmware.ui.hand import Rows, ask_fault, conclude, fault_mark, saves_words
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip, is_back
 
