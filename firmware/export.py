@@ -110,11 +110,12 @@ def _reason(lang, reason):
 def record_text(game):
     """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
 
-    firmware.record is imported here, for the export only, and let go after it (RAM)."""
+    firmware.recordwriter (and recordformat) is imported here, for the export only, and let go after it (RAM)."""
     import gc
 
     gc.collect()
-    from firmware.record import FORMAT, dumps, entry_to_json
+    from firmware.recordformat import FORMAT
+    from firmware.recordwriter import dumps, entry_to_json
 
     p = game.players
     text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
@@ -228,7 +229,8 @@ class Exporter:
                 name = self.next_name(game)
             if game.base is None:
                 text = record_text(game)
-                _forget("firmware.record")
+                _forget("firmware.recordwriter")
+                _forget("firmware.recordformat")
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands

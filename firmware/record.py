@@ -1,6 +1,6 @@
-"""The game record ``rodskagg-record/1`` (README "Game record"): JSON <-> Game.
+"""Reading the game record ``rodskagg-record/1`` (README "Game record"): JSON -> Game.
 
-Names in the record become seat numbers in the core and back again here.
+Names in the record become seat numbers in the core (recordwriter.py writes them back).
 Every error names the entry it is about: ``hand N`` (1-based), or ``hand 0``
 for the rules, players, dealer or the document itself.
 """
@@ -9,10 +9,10 @@ import json
 
 from firmware import score
 from firmware.errors import EntryError, RodskaggError
-from firmware.game import Game
+from firmware.game import MAX_NAME, Game
+from firmware.recordformat import FORMAT
 from firmware.rules import Rules
 
-FORMAT = "rodskagg-record/1"
 RECORD_KEYS = ("format", "rules", "players", "dealer", "hands")
 # Entry kinds by the key that names them, with every key each may carry.
 ENTRY_KEYS = (
@@ -139,80 +139,6 @@ def entry_from_json(players, obj):
     return (score.PLAY, tricks, call, _faults(players, obj))
 
 
-def entry_to_json(players, entry):
-    """An entry tuple -> its record object (inverse of entry_from_json)."""
-    kind = entry[0]
-    if kind == score.PLAY:
-        obj = {"tricks": _counts_to_names(players, entry[1], lambda t: t >= 0)}
-        if entry[2] != score.NO_SEAT:
-            obj["call"] = players[entry[2]]
-        return _faults_to_json(players, entry[3], obj)
-    if kind == score.BID:
-        _k, declarer, bid, tricks, joined, faults = entry
-        obj = {"declarer": players[declarer], "bid": "R" if bid == score.BID_R else bid,
-               "tricks": {}}
-        for seat in range(len(players)):
-            if tricks[seat] or seat == declarer:
-                obj["tricks"][players[seat]] = tricks[seat]
-        if joined:
-            obj["joined"] = [players[s] for s in range(len(players)) if joined >> s & 1]
-        return _faults_to_json(players, faults, obj)
-    if kind == score.LONE:
-        return {"lone": players[entry[1]]}
-    if kind == score.ALL_PASS:
-        return {"all_pass": True}
-    if kind == score.MISDEAL:
-        return {"misdeal": True, "knocked": entry[1]}
-    if kind == score.FAULT:
-        return {"fault": players[entry[1]], "reason": entry[2]}
-    return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": entry[2]}
-
-
-def _faults_to_json(players, faults, obj):
-    if faults:
-        obj["faults"] = {players[s]: reason for s, reason in faults}
-    return obj
-
-
-# The order RECORD.md writes an entry's keys in. json.dumps(dict) follows the dict's
-# order, which CircuitPython and MicroPython do not keep: write records with dumps().
-KEY_ORDER = ("declarer", "bid", "tricks", "call", "joined", "faults", "lone", "all_pass", "misdeal",
-             "knocked", "fault", "adjust", "reason")
-
-
-def dumps(value, players=()):
-    """JSON text of a record value, the same on every VM: an entry's keys in KEY_ORDER,
-    names in seat order (other keys after them, sorted), strings in UTF-8 (not \\u escapes)."""
-    if isinstance(value, str):
-        out = '"'
-        for c in value:
-            if c == '"' or c == "\\":
-                out += "\\" + c
-            elif ord(c) < 0x20:
-                out += "\\u%04x" % ord(c)
-            else:
-                out += c
-        return out + '"'
-    if isinstance(value, dict):
-        keys = sorted(value, key=lambda k: (_rank(k, players), k))
-        return "{%s}" % ", ".join("%s: %s" % (dumps(k), dumps(value[k], players)) for k in keys)
-    if isinstance(value, (list, tuple)):
-        return "[%s]" % ", ".join(dumps(v, players) for v in value)
-    return json.dumps(value)
-
-
-def _rank(key, players):
-    if key in KEY_ORDER:
-        return KEY_ORDER.index(key)
-    if key in players:
-        return len(KEY_ORDER) + list(players).index(key)
-    return len(KEY_ORDER) + len(players)
-
-
-def _counts_to_names(players, counts, keep):
-    return {players[s]: counts[s] for s in range(len(players)) if keep(counts[s])}
-
-
 def _header(doc):
     """Check the record's header and build the (empty) Game it describes."""
     if not isinstance(doc, dict):
@@ -261,6 +187,32 @@ def load(doc, drop=False):
     return game
 
 
+def intern_players(name):
+    """Intern the names in the first ``"players": [...]`` of record file name, read ahead in small pieces.
+
+    On MicroPython and CircuitPython json then gives every copy of a name in the record
+    (and in a test case's expected result) as that one interned string instead of a new
+    string each: in a long record the copies would take most of the heap. A list not
+    found this way only costs that saving."""
+    key = b'"players"'
+    text = b""
+    at = -1
+    with open(name, "rb") as f:
+        while at < 0 or text.find(b"]", at) < 0:
+            piece = f.read(64)
+            if not piece or len(text) > 600:
+                return
+            text = (text if at >= 0 else text[-len(key):]) + piece
+            at = text.find(key)
+    try:
+        names = json.loads(b"{" + text[at:text.find(b"]", at) + 1] + b"}")["players"]
+    except ValueError:
+        return
+    for player in names if isinstance(names, list) else ():
+        if isinstance(player, str) and len(player) <= MAX_NAME:
+            getattr(intern_players, player, None)  # looking up an attribute interns its name
+
+
 def loads(text):
     """Record text -> Game."""
     try:
@@ -268,55 +220,3 @@ def loads(text):
     except ValueError:
         raise RecordError(0, "not valid JSON")
     return load(doc)
-
-
-def to_record(game):
-    """The game as a record object, ready for json.dumps."""
-    rules = {"preset": game.rules.preset}
-    for name, value in game.rules.overrides():
-        rules[name] = value
-    return {"format": FORMAT, "rules": rules, "players": list(game.players),
-            "dealer": game.players[game.first_dealer],
-            "hands": [entry_to_json(game.players, e) for e in game.log]}
-
-
-def _scores(players, scores):
-    return "{%s}" % ", ".join("%s: %d" % (dumps(players[s]), scores[s])
-                              for s in range(len(players)))
-
-
-def _name(players, seat):
-    return "null" if seat == score.NO_SEAT else dumps(players[seat])
-
-
-def _names(players, seats):
-    return "[%s]" % ", ".join(dumps(players[s]) for s in seats)
-
-
-def result_json(game):
-    """The replay result as JSON text (write_result, collected into one string)."""
-    parts: list = []
-    write_result(game, parts.append)
-    return "".join(parts)
-
-
-def write_result(game, write):
-    """Write the replay result as JSON text, piece by piece, keys in the order RECORD.md lists them.
-
-    Written by hand rather than json.dumps(dict) so the order is the same on
-    MicroPython, whose dicts do not keep insertion order; and in pieces (one
-    "after" object at a time, folded as it is written) so a long game never
-    needs its whole result in RAM.
-    """
-    p = game.players
-    st = game.state
-    write('{"scores": %s, "after": [' % _scores(p, st.scores))
-    sep = ""
-    for s in game.states():
-        write(sep + _scores(p, s.scores))
-        sep = ", "
-    pot = "null"
-    if game.rules.pot:
-        pot = '{"pot": %d, "balance": %s}' % (st.pot, _scores(p, st.balance))
-    write('], "dealer": %s, "winner": %s, "tiebreak": %s, "out": %s, "pot": %s}'
-          % (_name(p, st.dealer), _name(p, st.winner), _names(p, st.tied), _names(p, st.out), pot))

@@ -10,7 +10,9 @@ host_tests/records/) is replayed as the record it holds.
 import json
 import sys
 
-from firmware.record import RecordError, load, result_json, write_result
+from firmware.kinds import NO_SEAT
+from firmware.record import RecordError, intern_players, load
+from firmware.recordformat import quote
 
 USAGE = "usage: python3 -m firmware.replay GAME.json|-"
 
@@ -37,6 +39,7 @@ def _load(name):
         if name == "-":
             doc = json.load(sys.stdin)
         else:
+            intern_players(name)
             with open(name, encoding="utf-8") as f:
                 doc = json.load(f)
     except (OSError, UnicodeError) as e:
@@ -45,6 +48,47 @@ def _load(name):
         raise RecordError(0, "not valid JSON")
     doc = _unwrap(doc)
     return load(doc, drop=True)
+
+
+def _scores(players, scores):
+    return "{%s}" % ", ".join("%s: %d" % (quote(players[s]), scores[s]) for s in range(len(players)))
+
+
+def _name(players, seat):
+    return "null" if seat == NO_SEAT else quote(players[seat])
+
+
+def _names(players, seats):
+    return "[%s]" % ", ".join(quote(players[s]) for s in seats)
+
+
+def result_json(game):
+    """The replay result as JSON text (write_result, collected into one string)."""
+    parts: list = []
+    write_result(game, parts.append)
+    return "".join(parts)
+
+
+def write_result(game, write):
+    """Write the replay result as JSON text, piece by piece, keys in the order RECORD.md lists them.
+
+    Written by hand rather than json.dumps(dict) so the order is the same on
+    MicroPython, whose dicts do not keep insertion order; and in pieces (one
+    "after" object at a time, folded as it is written) so a long game never
+    needs its whole result in RAM.
+    """
+    p = game.players
+    st = game.state
+    write('{"scores": %s, "after": [' % _scores(p, st.scores))
+    sep = ""
+    for s in game.states():
+        write(sep + _scores(p, s.scores))
+        sep = ", "
+    pot = "null"
+    if game.rules.pot:
+        pot = '{"pot": %d, "balance": %s}' % (st.pot, _scores(p, st.balance))
+    write('], "dealer": %s, "winner": %s, "tiebreak": %s, "out": %s, "pot": %s}'
+          % (_name(p, st.dealer), _name(p, st.winner), _names(p, st.tied), _names(p, st.out), pot))
 
 
 def main(argv):

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from firmware import score
 from firmware.game import Game
-from firmware.record import load, to_record
+from firmware.record import load
+from firmware.recordwriter import to_record
 from firmware.rules import Rules
 from tools.randgame import random_entry, random_game, random_rules
 

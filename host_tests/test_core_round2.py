@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from firmware import score
 from firmware.errors import EntryError, RulesError
 from firmware.game import Game, Series, check_players
-from firmware.record import RecordError, load, loads, result_json, to_record
+from firmware.record import RecordError, load, loads
+from firmware.recordwriter import to_record
+from firmware.replay import result_json
 from firmware.rules import Rules
 from tools.randgame import random_game, random_rules
 

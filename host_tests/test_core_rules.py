@@ -7,7 +7,8 @@ import pytest
 from firmware import score
 from firmware.errors import EntryError
 from firmware.game import Game
-from firmware.record import RecordError, load, result_json
+from firmware.record import RecordError, load
+from firmware.replay import result_json
 from firmware.rules import OPTIONS, PRESETS, Rules
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]

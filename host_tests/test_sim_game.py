@@ -48,7 +48,7 @@ def to_setup(sim):
 
 @pytest.mark.parametrize("preset", ["fem", "bud", "knack"])
 def test_game_with_power_cut_matches_replay(preset, tmp_path):
-    from firmware.record import to_record
+    from firmware.recordwriter import to_record
 
     game = short_game(preset)
     doc = to_record(game)

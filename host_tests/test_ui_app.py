@@ -637,7 +637,7 @@ def test_random_games_by_buttons_seven_players_long():
     for seed in (101, 102):
         game = random_game(seed, 40)
         d = Driver()
-        from firmware.record import to_record
+        from firmware.recordwriter import to_record
         setup, hands = keys_for_record(d.app, to_record(game))
         d.keys(setup + "".join(hands))
         assert d.app.series.game.log == game.log

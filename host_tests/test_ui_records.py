@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from firmware.record import load, to_record
+from firmware.record import load
+from firmware.recordwriter import to_record
 from firmware.ui.app import App
 from host_tests.test_ui_support import Driver, random_game
 from tools.presses import PlanError, can_enter, keys_for_record, presses_for

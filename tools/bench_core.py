@@ -27,7 +27,7 @@ def sample_game(entries=60):
 
 
 def main():
-    from firmware.record import to_record
+    from firmware.recordwriter import to_record
 
     game = sample_game()
     repeats = 50

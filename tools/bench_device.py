@@ -84,7 +84,7 @@ def replay_cases():
 
 def random_files(folder):
     """RANDOM_GAMES random games of up to 60 entries, each a record file in folder."""
-    from firmware import record
+    from firmware.recordwriter import to_record
     from tools.randgame import random_game
 
     paths = []
@@ -93,7 +93,7 @@ def random_files(folder):
         game = random_game(rng, rng.randint(40, 60))
         path = os.path.join(folder, "random-%02d.json" % i)
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(record.to_record(game), f, ensure_ascii=False)
+            json.dump(to_record(game), f, ensure_ascii=False)
         paths.append(path)
     return paths
 

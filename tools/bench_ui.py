@@ -155,7 +155,7 @@ def big_game_keys(entries=60, players=7, seed=7):
 
 def random_presses(games=30):
     """Average presses per entry and per player seated over random valid games."""
-    from firmware.record import to_record
+    from firmware.recordwriter import to_record
     from host_tests.test_ui_support import random_game
     per_hand = []
     per_player = []

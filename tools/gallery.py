@@ -15,7 +15,7 @@ import random
 import sys
 
 from firmware import hw, render
-from firmware.record import to_record
+from firmware.recordwriter import to_record
 from firmware.rules import Rules
 from firmware.ui.setup import NAMES, SetupView
 from tools import presses, randgame

@@ -12,7 +12,7 @@ import sys
 
 from firmware import score
 from firmware.game import Series
-from firmware.record import entry_to_json
+from firmware.recordwriter import entry_to_json
 from firmware.rules import Rules
 from firmware.storage import Store
 from tools.fakes import FakeNVM

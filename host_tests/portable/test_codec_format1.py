@@ -56,7 +56,7 @@ class TestFormat1Saves(unittest.TestCase):
     def check(self, name):
         import json
 
-        from firmware.record import entry_to_json
+        from firmware.recordwriter import entry_to_json
 
         with open("host_tests/nvm/format1.json", encoding="utf-8") as f:
             want = json.load(f)[name]

@@ -7,7 +7,9 @@ import unittest
 from firmware import score
 from firmware.errors import EntryError, RulesError
 from firmware.game import Game, Series
-from firmware.record import RecordError, load, loads, result_json, to_record
+from firmware.record import RecordError, load, loads
+from firmware.recordwriter import to_record
+from firmware.replay import result_json
 from firmware.rules import Rules
 
 RECORDS = "host_tests/records"

@@ -1,0 +1,17 @@
+"""What the record's reader (record.py), writer (recordwriter.py) and the replay result
+share: the format's name and how a string is written, the same on every VM."""
+
+FORMAT = "rodskagg-record/1"
+
+
+def quote(text):
+    """JSON text of a string: UTF-8 as is (not \\u escapes), quotes and control characters escaped."""
+    out = '"'
+    for c in text:
+        if c == '"' or c == "\\":
+            out += "\\" + c
+        elif ord(c) < 0x20:
+            out += "\\u%04x" % ord(c)
+        else:
+            out += c
+    return out + '"'
