@@ -4,7 +4,8 @@ from firmware import score
 from firmware.game import Series
 from firmware.rules import Rules
 from firmware.ui import text
-from firmware.ui.app import App, main_menu
+from firmware.ui.app import App
+from firmware.ui.menu import main_menu
 from host_tests.test_ui_support import Driver, FakeStore
 from tools.presses import presses_for
 
@@ -140,18 +141,23 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
 
     from firmware import boards, font, render
     from firmware.ui import app as A
-    from firmware.ui import setup as SU
+    from firmware.ui import chart as C
+    from firmware.ui import history as H
+    from firmware.ui import lazy
+    from firmware.ui import newgame as NG
+    from firmware.ui import result as R
     from firmware.ui import views as V
 
+    entry_modules = ["firmware.ui." + m for m in ("entry",) + lazy.ENTRY_KINDS]
     cut = []
     current = []
 
     def clip(text, width):
-        if len(text) > width and current and current[0].__module__.split(".")[-1] not in A.ENTRY_MODULES:
+        if len(text) > width and current and current[0].__module__ not in entry_modules:
             cut.append((current[0].__name__, text, width))
         return text[:width]
 
-    for m in (V, A, SU):
+    for m in (V, A, H, C, R, NG):
         monkeypatch.setattr(m, "clip", clip)
     unknown = font.index(0xFFFD)
     sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
@@ -161,10 +167,10 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
             for app in chain(walk_screens(w, h, lang, range(12)), setup_screens(w, h, lang)):
                 current[:] = [type(app.view)]
                 screen = app.view.render(app)
-                if type(app.view).__module__.split(".")[-1] in A.ENTRY_MODULES:
+                if type(app.view).__module__ in entry_modules:
                     current[:] = []
                     continue
-                if isinstance(app.view, SU.SetupView) and app.view.cursor == 1:
+                if isinstance(app.view, NG.SetupView) and app.view.cursor == 1:
                     # the table row chosen: every name shows whole, none cut to letters
                     words = " ".join(screen.rows).replace(">", " ").split()
                     missing = [p for p in app.setup.players() if p not in words]
@@ -237,7 +243,7 @@ def test_small_chart_pages_through_players_on_one_scale():
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware import render
     from firmware.game import Series as S
-    from firmware.ui.app import CHART_HANDS
+    from firmware.ui.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
         series.game.push((score.PLAY, (1, 1, 1, 2), -1, ()))
@@ -543,7 +549,7 @@ def test_refusals_on_the_device_name_players_in_swedish():
 
 
 def test_history_rows_of_seven_players_fit():
-    from firmware.ui.app import summary
+    from firmware.ui.history import summary
     seven = ["Tor", "Rut", "Cia", "Maja", "Hans", "Per", "Eva"]
     d = started(Rules("fem"), seven)
     entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())
