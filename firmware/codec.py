@@ -26,7 +26,7 @@ try:
 except ImportError:  # a small build without binascii: the same CRC-32, bit by bit
     _crc32 = None  # type: ignore[assignment]
 
-from firmware import score
+from firmware import rulecodes, score
 from firmware.game import MAX_NAME, MAX_PLAYERS
 from firmware.rules import OPTION_NAMES, OPTIONS, PRESETS, Rules
 
@@ -278,8 +278,8 @@ def get_entry(r, n, first, version=VERSION):
 
 def put_rules(out, rules):
     """Preset, a 3-byte mask of options that differ from it, their codes."""
-    codes = rules.codes()
-    default = Rules(rules.preset).codes()
+    codes = rulecodes.codes(rules)
+    default = rulecodes.codes(Rules(rules.preset))
     mask = 0
     extra = bytearray()
     for i in range(1, len(codes)):
@@ -295,7 +295,7 @@ def get_rules(r, version=VERSION):
     preset = r.u8()
     if preset >= len(PRESETS):
         raise CodecError("bad preset")
-    codes = bytearray(Rules(PRESETS[preset]).codes())
+    codes = bytearray(rulecodes.codes(Rules(PRESETS[preset])))
     mask = int.from_bytes(r.take(3), "little")
     if version == 1:  # no fail_extra bit: the options after it are one bit lower
         low = mask & ((1 << V1_NEW_OPTION) - 1)
@@ -306,7 +306,7 @@ def get_rules(r, version=VERSION):
         if mask >> i & 1:
             codes[1 + i] = r.u8()
     try:
-        return Rules.from_codes(bytes(codes))
+        return rulecodes.from_codes(bytes(codes))
     except ValueError:
         raise CodecError("bad rules")
 
@@ -385,7 +385,7 @@ class Image:
         return im
 
     def same_header(self, rules, players, dealer, past):
-        return (self.rules is not None and self.rules.codes() == rules.codes()
+        return (self.rules is not None and rulecodes.codes(self.rules) == rulecodes.codes(rules)
                 and tuple(self.players) == tuple(players) and self.dealer == dealer
                 and list(self.past) == list(past))
 

@@ -9,8 +9,9 @@ again is one press (Start!).
 
 from firmware import buttons as K
 from firmware.errors import RulesError
-from firmware.game import MAX_NAME, MAX_PLAYERS, Series
+from firmware.game import MAX_NAME, MAX_PLAYERS
 from firmware.rules import OPTIONS, PRESETS, Rules
+from firmware.series import Series
 from firmware.ui.screen import Screen
 from firmware.ui.views import ListView, clip, is_back
 
