@@ -13,6 +13,7 @@ device by default, the computer when the boot button is held at reset.
 import os
 
 from firmware import score
+from firmware.ui.lazy import forget
 from firmware.ui.text import tr
 
 DEVICE = "device"  # the code may write the drive: export works
@@ -38,19 +39,6 @@ def _sync():
     sync = getattr(os, "sync", None)
     if sync is not None:
         sync()
-
-
-def _forget(name):
-    """Let a module imported for the export only be collected (sys.modules and its package)."""
-    import sys
-
-    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
-        return
-    if sys.modules.pop(name, None) is not None:
-        package, _dot, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and leaf in getattr(parent, "__dict__", {}):
-            delattr(parent, leaf)
 
 
 def _exists(path):
@@ -229,8 +217,8 @@ class Exporter:
                 name = self.next_name(game)
             if game.base is None:
                 text = record_text(game)
-                _forget("firmware.recordwriter")
-                _forget("firmware.recordformat")
+                forget("firmware.recordwriter")  # imported for the export only
+                forget("firmware.recordformat")
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands

@@ -9,6 +9,7 @@ printed on the serial console and shown on the display when one works.
 
 
 from firmware import render
+from firmware.ui.lazy import forget  # noqa: F401  (code.py: hw.forget, e.g. firmware.boards after setup)
 from firmware.ui.screen import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
@@ -143,20 +144,6 @@ def print_exception(error):
             sys.print_exception(error)  # type: ignore[attr-defined]
         except AttributeError:
             print("rodskagg: %s: %s" % (type(error).__name__, error))
-
-
-def forget(name):
-    """Drop a module that is no longer needed (e.g. firmware.boards after setup) so its
-    code can be collected; a later import loads it again."""
-    import sys
-
-    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
-        return
-    sys.modules.pop(name, None)
-    package, _dot, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in getattr(parent, "__dict__", {}):
-        delattr(parent, leaf)
 
 
 def drive_writable():

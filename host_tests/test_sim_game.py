@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from firmware.rules import Rules
-from firmware.ui.setup import SetupView
+from firmware.ui.newgame import SetupView
 from tools import presses, randgame
 from tools.sim import Sim
 

@@ -9,9 +9,11 @@ from firmware.rules import Rules
 from firmware.series import Series
 from firmware.ui import app as A
 from firmware.ui import entry as E
+from firmware.ui import newgame as NG
 from firmware.ui import setup as S
+from firmware.ui import views as V
 from firmware.ui.app import App
-from firmware.ui.screen import Chart, cols, lines
+from firmware.ui.screen import Chart, Screen, cols, lines
 from host_tests.test_ui_support import Driver, FakeExporter, FakeStore, random_game
 from tools.presses import keys_for_record, presses_for
 
@@ -112,7 +114,7 @@ def test_spell_lower_case_swedish_letters_full_and_empty():
     tv = d.app.view
     d.keys("a" "a" "c")  # Spell... (two up from the first name: Done, Spell...)
     sp = d.app.view
-    assert isinstance(sp, S.SpellView)
+    assert isinstance(sp, NG.SpellView)
     assert "A B C D E F" in d.text()  # the first letter: capitals
     d.keys("a" "c" "c")  # the actions row: Done on an empty name says why not
     assert "Inga bokstäver" in d.text()
@@ -519,12 +521,12 @@ def test_unexpected_exception_shows_error_then_scoreboard():
     d, _st = started()
     enter(d, (score.ALL_PASS,))
 
-    class Boom(A.View):
+    class Boom(V.View):
         def event(self, app, ev):
             raise RuntimeError("kaboom")
 
         def render(self, app):
-            return A.Screen("boom")
+            return Screen("boom")
 
     d.app.view = Boom()
     d.keys("c")

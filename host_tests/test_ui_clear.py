@@ -4,7 +4,8 @@ from firmware import score
 from firmware.rules import Rules
 from firmware.series import Series
 from firmware.ui import text
-from firmware.ui.app import App, main_menu
+from firmware.ui.app import App
+from firmware.ui.menu import main_menu
 from host_tests.test_ui_support import Driver, FakeStore
 from tools.presses import presses_for
 
@@ -140,7 +141,10 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
 
     from firmware import boards, font, render
     from firmware.ui import app as A
-    from firmware.ui import setup as SU
+    from firmware.ui import chart as C
+    from firmware.ui import history as H
+    from firmware.ui import newgame as NG
+    from firmware.ui import result as R
     from firmware.ui import views as V
 
     cut = []
@@ -151,7 +155,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
             cut.append((current[0].__name__, text, width))
         return text[:width]
 
-    for m in (V, A, SU):
+    for m in (V, A, H, C, R, NG):
         monkeypatch.setattr(m, "clip", clip)
     unknown = font.index(0xFFFD)
     sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
@@ -164,7 +168,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
                 if type(app.view).__module__ == "firmware.ui.entry":
                     current[:] = []
                     continue
-                if isinstance(app.view, SU.SetupView) and app.view.cursor == 1:
+                if isinstance(app.view, NG.SetupView) and app.view.cursor == 1:
                     # the table row chosen: every name shows whole, none cut to letters
                     words = " ".join(screen.rows).replace(">", " ").split()
                     missing = [p for p in app.setup.players() if p not in words]
@@ -237,7 +241,7 @@ def test_small_chart_pages_through_players_on_one_scale():
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware import render
     from firmware.series import Series as S
-    from firmware.ui.app import CHART_HANDS
+    from firmware.ui.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
         series.game.push((score.PLAY, (1, 1, 1, 2), -1, ()))
@@ -543,7 +547,7 @@ def test_refusals_on_the_device_name_players_in_swedish():
 
 
 def test_history_rows_of_seven_players_fit():
-    from firmware.ui.app import summary
+    from firmware.ui.history import summary
     seven = ["Tor", "Rut", "Cia", "Maja", "Hans", "Per", "Eva"]
     d = started(Rules("fem"), seven)
     entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())

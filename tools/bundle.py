@@ -7,8 +7,8 @@ What goes in is found by following imports from code.py and boot.py (parsed
 with ast, never executed): firmware modules as files of this tree, Adafruit
 libraries from the pinned PyPI packages installed in the venv
 (requirements-dev.txt), CircuitPython built-ins need no file. Calls with a constant
-name (``__import__("keypad")``) count as imports. Imports inside a
-``try:`` body are optional (``typing``, ``micropython`` fallbacks): they are
+name (``__import__("keypad")``, ``Lazy("firmware.ui.chart")`` of firmware/ui/lazy.py)
+count as imports. Imports inside a ``try:`` body are optional (``typing``, ``micropython`` fallbacks): they are
 bundled when they name a project module or a device library and skipped
 otherwise. Any other import (a CPython-only module, tools, host_tests) stops
 the build with the file and line that asked for it.
@@ -88,9 +88,9 @@ def _is_main_guard(node):
 
 
 def _is_import_call(func):
-    """__import__("x"), importlib.import_module("x"), or a project helper named _import("x")."""
+    """__import__("x"), importlib.import_module("x"), or a project helper: _import("x"), Lazy("x")."""
     if isinstance(func, ast.Name):
-        return func.id in ("__import__", "_import", "import_module")
+        return func.id in ("__import__", "_import", "import_module", "Lazy")
     return isinstance(func, ast.Attribute) and func.attr == "import_module"
 
 

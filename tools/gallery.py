@@ -17,7 +17,8 @@ import sys
 from firmware import hw, render
 from firmware.recordwriter import to_record
 from firmware.rules import Rules
-from firmware.ui.setup import NAMES, SetupView
+from firmware.ui.newgame import SetupView
+from firmware.ui.setup import NAMES
 from tools import presses, randgame
 from tools.sim import Sim
 from tools.sim_ssd1306 import displayio_display

@@ -25,7 +25,8 @@ from firmware.record import entry_from_json, load
 from firmware.rules import OPTIONS
 from firmware.ui import app as A
 from firmware.ui import entry as E
-from firmware.ui import setup as S
+from firmware.ui import newgame as S
+from firmware.ui.views import ListView
 
 
 class PlanError(Exception):
@@ -81,7 +82,7 @@ class Planner:
             raise PlanError("could not reach row %d" % target)
 
     def menu_item(self, label):
-        view = self.expect(A.ListView)
+        view = self.expect(ListView)
         for i, item in enumerate(view.items):
             if item[0] == label:
                 self.goto(i)

@@ -9,53 +9,20 @@
 
 It never sleeps and never touches hardware. ``store`` (firmware/storage.py)
 and ``exporter`` (firmware/export.py) may be None.
+
+Here are the App and the scoreboard; every other screen's module is loaded
+while it is open (firmware/ui/lazy.py).
 """
 
 from firmware import buttons as K
-from firmware import score
-from firmware.ui import text
-from firmware.ui.screen import Chart, Screen, big_cols, big_lines, cols, lines, pad, page_dots, short_names, wrap
-from firmware.ui.setup import Setup, SetupView
-from firmware.ui.views import ListView, Menu, Message, View, clip, is_back
+from firmware.ui import lazy, text
+from firmware.ui.screen import Screen, big_cols, big_lines, cols, lines, name_width, pad, page_dots, wrap
+from firmware.ui.setup import Setup
+from firmware.ui.views import Message, View, back_to, clip, go_home
 
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
-
-
-class _Entry:
-    """firmware.ui.entry (hand entry, the largest UI module), imported when a hand is
-    entered and let go on the scoreboard (``release``), so it takes no RAM meanwhile.
-
-    Only where the firmware runs from .mpy files: from .py sources every import compiles,
-    and compiling entry late, beside everything else, needs more RAM than keeping it."""
-
-    def __init__(self):
-        self.keep = not getattr(K, "__file__", ".mpy").endswith(".mpy")
-
-    def __getattr__(self, name):
-        import sys
-
-        if "firmware.ui.entry" not in sys.modules:
-            import gc
-
-            gc.collect()  # its code goes into the heap as whole as it can be
-        from firmware.ui import entry
-
-        return getattr(entry, name)
-
-    def release(self):
-        import sys
-
-        if self.keep or sys.implementation.name == "cpython":  # keep one module object there
-            return
-        if sys.modules.pop("firmware.ui.entry", None) is not None:
-            package = sys.modules.get("firmware.ui")
-            if package is not None and "entry" in getattr(package, "__dict__", {}):
-                delattr(package, "entry")
-
-
-E = _Entry()
 
 
 class App:
@@ -99,7 +66,7 @@ class App:
             if self.pending:
                 self.note = self.flush_pending()
         if message:
-            self.view = Message(self.t("Note"), message, _home)
+            self.view = Message(self.t("Note"), message, go_home)
         else:
             self.home()
         self.report_unsaved()
@@ -119,8 +86,8 @@ class App:
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
-        if isinstance(self.view, Scoreboard):  # no entry view is open or reachable from here
-            E.release()
+        if isinstance(self.view, Scoreboard):  # no other screen is open or reachable from here
+            lazy.release_all()
         self._refresh()
 
     def tick(self, now_ms):
@@ -163,18 +130,22 @@ class App:
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
         if self.series is None:
-            self.view = SetupView(self)
+            self.open_setup()
         else:
             self.view = Scoreboard()
 
     def open_setup(self):
-        self.view = SetupView(self)
+        self.view = lazy.newgame.SetupView(self)
+
+    def enter(self, kind=None):
+        """Hand entry: a new entry of kind (None: the preset's usual hand)."""
+        lazy.entry.start(self, lazy.entry.Flow(self), kind)
 
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
         EntryError/RulesError (worded from its code, players named) or a text."""
         self.view = Message(self.t("Not possible"), self.reason(why, players),
-                            lambda a: _goto(a, back))
+                            back_to(back))
 
     def reason(self, why, players=None):
         """The words for a refusal: from its code and params when it has them; an edit that
@@ -251,7 +222,7 @@ class App:
         if problem:
             self.unsaved = None
             back = self.view
-            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
+            self.view = Message(self.t("Note"), problem, back_to(back))
 
     def new_game_started(self):
         """A new game replaces the one in the store: it gets a file of its own."""
@@ -279,12 +250,12 @@ class App:
         self.note = None
         if game.state.over():
             self.note = self.auto_export()
-            self.view = Winner()
+            self.view = lazy.result.Winner()
         else:
             self.view = Scoreboard()
         if problem:
             back = self.view
-            self.view = Message(self.t("Note"), problem, lambda a: _goto(a, back))
+            self.view = Message(self.t("Note"), problem, back_to(back))
 
     def writable(self):
         if self.exporter is None:
@@ -336,7 +307,7 @@ class App:
             except Exception as e:
                 msg = "%s: %s" % (self.t("Export failed"), self.t("the drive could not be written")
                                   if getattr(e, "code", None) == "io" else e)
-        self.view = Message(self.t("Export"), msg, _home)
+        self.view = Message(self.t("Export"), msg, go_home)
 
     # -- drawing ----------------------------------------------------------------
 
@@ -349,14 +320,6 @@ class App:
         if screen != self.screen:
             self.screen = screen
             self.version += 1
-
-
-def _home(app):
-    app.home()
-
-
-def _goto(app, view):
-    app.view = view
 
 
 class ErrorView(View):
@@ -405,22 +368,22 @@ class Scoreboard(View):
         game = app.series.game
         if ev == K.OK:
             if game.state.over():
-                app.view = Winner()
+                app.view = lazy.result.Winner()
             else:
-                E.start(app, E.Flow(app))
+                app.enter()
         elif ev == K.NEXT:
-            app.view = main_menu(app)
+            app.view = lazy.menu.main_menu(app)
         elif ev == K.PREV:
             pages = self.pages(app)
             if self.seen < pages:
                 self.page = (max(0, self.page) + 1) % pages
                 self.seen += 1
             else:
-                open_history(app)
+                lazy.history.open_history(app)
         elif ev == K.PREV_LONG:
-            ask_undo(app)
+            lazy.history.ask_undo(app)
         elif ev == K.NEXT_LONG:
-            app.view = ChartView()
+            app.view = lazy.chart.ChartView()
 
     def title(self, app):
         series = app.series
@@ -495,462 +458,3 @@ class Scoreboard(View):
         if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
             rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
         return Screen(self.title(app), rows, big=big)
-
-
-def main_menu(app, cursor=0):
-    """The menu off the scoreboard: the kinds of entry and everything else."""
-    game = app.series.game
-    over = game.state.over()
-    items = []
-    if not over:
-        items.append((app.t("Hand"), lambda a: E.start(a, E.Flow(a))))
-        items.append((app.t("Misdeal"), lambda a: E.start(a, E.Flow(a), score.MISDEAL)))
-        if game.rules.knock:  # no knock, no knock fault
-            items.append((app.t("Knock fault"), lambda a: E.start(a, E.Flow(a), score.FAULT)))
-        items.append((app.t("Correction"), lambda a: E.start(a, E.Flow(a), score.ADJUST)))
-    if game.log:
-        items.append((app.t("Undo"), ask_undo))
-        items.append((app.t("History"), open_history))
-    items.append((app.t("Chart"), lambda a: _goto(a, ChartView())))
-    if app.series.length > 1:
-        items.append((app.t("Series"), lambda a: _goto(a, Standings())))
-    if over:
-        items.append((app.t("Result"), lambda a: _goto(a, Winner())))
-    if app.exporter is not None:
-        items.append((app.t("Export"), lambda a: a.export()))
-    items.append((app.t("New game"), ask_new_game))
-    if app.big_rows >= 2:
-        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big))
-    items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
-                  _toggle_lang))
-    return Menu(app.t("Menu"), items, _home, cursor)
-
-
-def _toggle_big(app):
-    """Big scores on or off: the scoreboard at twice the size, for the table across."""
-    app.big = not app.big
-    app.unsaved = app.save_settings() or app.unsaved
-    app.view = main_menu(app, len(app.view.items) - 2)
-
-
-def _toggle_lang(app):
-    app.set_lang("en" if app.lang == "sv" else "sv")
-    app.view = main_menu(app, len(app.view.items) - 1)
-
-
-class Confirm(View):
-    """A question: OK does it, back (or PREV/NEXT) does not."""
-
-    def __init__(self, title, lines_, yes, no):
-        self.head = title
-        self.lines = lines_
-        self.yes = yes
-        self.no = no
-
-    def event(self, app, ev):
-        if ev == K.OK:
-            self.yes(app)
-        elif is_back(ev) or ev in (K.PREV, K.NEXT):
-            self.no(app)
-
-    def render(self, app):
-        rows = []
-        for line in self.lines:
-            rows.extend(wrap(line, app.cols))
-        rows = rows[:max(0, app.rows - 1)]
-        rows.append(clip(app.t("OK: yes, back: no"), app.cols))
-        return Screen(clip(self.head, app.cols), rows)
-
-
-def describe(app, game, i):
-    """Lines for log[i]: "Giv 2: Ann2 Bo3" or "Knackfel Anna, före giv 6" (two lines when
-    that does not fit: the position never breaks)."""
-    state = game.fold(game.log[:i])
-    before = state.hands
-    first = text.first_seat(state)
-    score.apply(game.rules, state, game.log[i])
-    after = state.hands
-    what = summary(app, game, game.log[i], first=first)
-    if text.counted(before, after):
-        return ["%s: %s" % (app.t("Hand %d") % after, what)]
-    where = app.t("before hand %d") % (before + 1)
-    if len(what) + 2 + len(where) <= app.cols:
-        return ["%s, %s" % (what, where)]
-    return [what + ",", where]
-
-
-def ask_undo(app):
-    game = app.series.game
-    if not game.log:
-        # A game resumed from a compacted save starts from a snapshot: say why undo stops.
-        text_ = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
-        app.view = Message(app.t("Undo"), app.t(text_), _home)
-        return
-    i = len(game.log) - 1
-    lines = describe(app, game, i)
-    limit = getattr(app.store, "undo_limit", None)
-    if limit is not None:
-        lines.append(app.t("Undo reaches %d back") % min(limit, len(game.log)))
-    app.view = Confirm(app.t("Undo?"), lines, _undo, _home)
-
-
-def _undo(app):
-    app.series.game.pop()
-    app.committed()
-
-
-def ask_new_game(app):
-    lines_ = [app.t("The setup screen; this game stays until Start.")]
-    if app.pending:
-        lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
-    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), _home)
-
-
-def summary(app, game, entry, width=None, first=0):
-    """One short line for an entry (history rows, undo question), at most width
-    characters: player names shorten (3 letters, then 2, then 1) to fit. Players
-    are listed from seat ``first`` on (that hand's first to speak, as entry lists them)."""
-    p = game.players
-    kind = entry[0]
-    order = [(first + k) % len(p) for k in range(len(p))]
-    if width is None:
-        width = app.cols - 1
-    if kind == score.PLAY or kind == score.ADJUST:
-        text = ""
-        for k in (3, 2, 1):
-            parts = []
-            for s in order:
-                if kind == score.PLAY:
-                    t = entry[1][s]
-                    if t >= 0:
-                        parts.append("%s%d%s" % (p[s][:k], t, "R" if s == entry[2] else ""))
-                elif entry[1][s]:
-                    parts.append("%s%+d" % (p[s][:k], entry[1][s]))
-            text = " ".join(parts)
-            if kind == score.ADJUST:
-                text = app.t("Corr.") + " " + text
-            if len(text) <= width:
-                return text
-        if kind == score.PLAY:
-            # still too long (7 players): those without a trick as initials after "0:"
-            zero = "".join(p[s][0] for s in order if entry[1][s] == 0 and s != entry[2])
-            parts = ["%s%d%s" % (p[s][0], entry[1][s], "R" if s == entry[2] else "")
-                     for s in order if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
-            text = " ".join(parts) + (" 0:" + zero if zero else "")
-        return text
-    if kind == score.BID:
-        bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
-        return "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
-    if kind == score.LONE:
-        return "%s %s" % (app.t("Lone"), p[entry[1]])
-    if kind == score.ALL_PASS:
-        return app.t("All pass")
-    if kind == score.MISDEAL:
-        return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
-    return "%s %s" % (app.t("Fault"), p[entry[1]])
-
-
-def name_width(players, room=8):
-    """The name column: 8 characters (MAX_NAME), or when the row has only room for
-    fewer, as wide as the longest name."""
-    if room >= 8:
-        return 8
-    w = 3
-    for name in players:
-        if len(name) > w:
-            w = len(name)
-    return w
-
-
-def open_history(app):
-    game = app.series.game
-    if not game.log:
-        app.view = Message(app.t("History"), app.t("No hands yet"), _home)
-        return
-    app.view = History(len(game.log) - 1)
-
-
-class History(ListView):
-    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
-
-    def __init__(self, cursor):
-        ListView.__init__(self)
-        self.cursor = cursor
-        self.nums = None
-
-    def title(self, app):
-        return app.t("History")
-
-    def count(self, app):
-        return len(app.series.game.log)
-
-    def render(self, app):
-        self.nums = text.numbers(app.series.game)  # one fold per screen, not one per row
-        try:
-            return ListView.render(self, app)
-        finally:
-            self.nums = None
-
-    def label(self, app, i):
-        """A counted hand by its number (Giv N); any other entry indented, by what it is."""
-        game = app.series.game
-        nums = self.nums if self.nums is not None else text.numbers(game)
-        before, after, first = nums[i]
-        what = summary(app, game, game.log[i], app.cols - 4, first)
-        if text.counted(before, after):
-            return "%2d %s" % (after, what)
-        return "   " + what
-
-    def choose(self, app, i):
-        app.view = Detail(i, self)
-
-    def leave(self, app):
-        app.home()
-
-
-class Detail(ListView):
-    """One entry: each player's score before > after; OK: edit or delete it."""
-
-    def __init__(self, index, back):
-        ListView.__init__(self)
-        self.index = index
-        self.back = back
-        self.cursor = -1
-        self.before = None
-        self.after = None
-
-    def states(self, app):
-        if self.before is None:
-            game = app.series.game
-            self.before = game.fold(game.log[:self.index])
-            self.after = self.before.copy()
-            score.apply(game.rules, self.after, game.log[self.index])
-        return self.before, self.after
-
-    def title(self, app):
-        before, after = self.states(app)
-        return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
-                               after.hands, app.cols)
-
-    def event(self, app, ev):
-        game = app.series.game
-        if ev == K.OK:
-            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
-                     (app.t("Insert a hand before"), self.insert)]
-            app.view = Menu(self.title(app), items, lambda a: _goto(a, self))
-        elif is_back(ev):
-            app.view = self.back
-        elif ev in (K.PREV, K.NEXT):
-            n = len(game.players)
-            if n > app.rows:
-                top = self.win.top + (1 if ev == K.NEXT else -1)
-                self.win.top = max(0, min(n - app.rows, top))
-
-    def render(self, app):
-        game = app.series.game
-        before, after = self.states(app)
-        n = len(game.players)
-        top = self.win.fit(-1, n, app.rows)
-        rows = []
-        w = name_width(game.players, app.cols - 1 - 12)
-        first = text.first_seat(before)  # the hand's first to speak, as entry lists them
-        for k in range(top, min(n, top + app.rows)):
-            s = (first + k) % n
-            d = after.scores[s] - before.scores[s]
-            rows.append(clip(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
-                                              pad("%d" % after.scores[s], 4),
-                                              "%+d" % d if d else "")).rstrip(), app.cols - 1))
-        return Screen(clip(self.title(app), app.cols), rows)
-
-    def edit(self, app):
-        flow = E.Flow(app, self.index, lambda a: _goto(a, self))
-        E.start(app, flow, E.kind_of(flow.old))
-
-    def insert(self, app):
-        """A forgotten hand, entered before this one; later hands are scored again."""
-        E.start(app, E.Flow(app, self.index, lambda a: _goto(a, self), insert=True))
-
-    def delete(self, app):
-        def really(a):
-            try:
-                a.series.game.delete(self.index)
-            except score.EntryError as e:
-                if getattr(e, "index", -1) >= a.series.game.base_entries + self.index:
-                    e.index += 1  # the index is in the log without this entry: name it as shown
-                a.refuse(e, self)
-                return
-            a.committed()
-        app.view = Confirm(app.t("Delete?"),
-                           describe(app, app.series.game, self.index),
-                           really, lambda a: _goto(a, self))
-
-
-CHART_HANDS = 16  # the chart shows the last this many hands
-CHART_PAGE = 4  # players a chart page at most: their labels stay apart, their leaders short
-
-
-class ChartView(View):
-    """Every player's score after each hand (the last CHART_HANDS), one line and marker
-    each, labelled at the line's end. Where the labels do not fit beside the plot (more
-    players than text lines below the title, e.g. 5 on 128x32, or than CHART_PAGE,
-    e.g. 7 on 128x64: 4 and 3) the players are paged:
-    PREV/NEXT show the others, on the same scale. OK or back return; on a single page
-    any press does."""
-
-    def __init__(self):
-        self.page = 0
-        self.cache = None  # (log length, points): folding once, not per page
-
-    def per_page(self, app):
-        """Players a page: at most CHART_PAGE (labels further apart than the lines
-        below the title would put them run together), the pages evened out (7: 4+3)."""
-        n = len(app.series.game.players)
-        k = max(1, min(app.rows, CHART_PAGE))
-        pages = (n + k - 1) // k
-        return max(1, (n + pages - 1) // pages)
-
-    def pages(self, app):
-        n = len(app.series.game.players)
-        k = self.per_page(app)
-        return (n + k - 1) // k
-
-    def event(self, app, ev):
-        pages = self.pages(app)
-        if pages > 1 and ev in (K.PREV, K.NEXT):
-            self.page = (self.page + (1 if ev == K.NEXT else -1)) % pages
-        else:
-            app.home()
-
-    def points(self, app):
-        """(first hand number, [scores after each hand]): the start, every hand the table
-        counts, and the scores now when entries followed the last hand."""
-        game = app.series.game
-        if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
-            return self.cache[2]
-        first = game.fold([])
-        pts = [(first.hands, tuple(first.scores))]
-        last = first.hands
-        now = None
-        for st in game.states():
-            if st.hands > last:
-                pts.append((st.hands, tuple(st.scores)))
-                last = st.hands
-                now = None
-            else:
-                now = (st.hands, tuple(st.scores))
-        if now is not None and now[1] != pts[-1][1]:
-            pts.append(now)
-        pts = pts[-(CHART_HANDS + 1):]
-        self.cache = (len(game.log), game, pts)
-        return pts
-
-    def render(self, app):
-        game = app.series.game
-        n = len(game.players)
-        pts = self.points(app)
-        lo = min(min(p[1]) for p in pts)
-        hi = max(max(p[1]) for p in pts)
-        if hi == lo:
-            hi = lo + 1
-        pages = self.pages(app)
-        if self.page >= pages:
-            self.page = 0
-        k = self.per_page(app)
-        seats = range(self.page * k, min(n, self.page * k + k))
-        names = short_names(game.players)
-        series = tuple(tuple(p[1][s] for p in pts) for s in seats)
-        head = app.t("Chart")
-        a = max(pts[0][0], 1)
-        b = pts[-1][0]
-        span = app.t("Hand %d") % b if a >= b else "%s-%d" % (app.t("Hand %d") % a, b)
-        title = head + " " + span.lower() if app.lang == "sv" else head + ", " + span
-        dots = page_dots(self.page, pages) if pages > 1 else ""
-        if len(title) + len(dots) + 1 > app.cols:
-            title = span
-        if dots:
-            title = pad(title, app.cols - len(dots)) + dots
-        return Screen(clip(title, app.cols), (), -1,
-                      Chart(series, min(lo, 0), hi, tuple(names[s] for s in seats), seats))
-
-
-class Winner(ListView):
-    """The end of a game: winner, final scores, series standings; OK: the next game."""
-
-    def __init__(self):
-        ListView.__init__(self)
-        self.cursor = -1
-
-    def lines(self, app):
-        series = app.series
-        game = series.game
-        st = game.state
-        out = []
-        # the seat breaks ties: sorted is not stable on CircuitPython
-        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s], s))
-        for s in order:
-            tail = ""
-            if s in st.out:
-                tail += " " + app.t("out")
-            if game.rules.pot:
-                tail += " %+d" % st.balance[s]
-            if series.length > 1:
-                tail += " %d" % series.wins()[s]
-            w = name_width(game.players, app.cols - 5 - len(tail))
-            out.append("%s%4d%s" % (pad(game.players[s], w), st.scores[s], tail))
-        if app.note:
-            out.extend(wrap(app.note, app.cols - 1))
-        out.extend(wrap(self.next_label(app), app.cols - 1))
-        return out
-
-    def next_label(self, app):
-        series = app.series
-        if series.length > 1 and not series.over():
-            return app.t("OK: game %d") % (series.number() + 1)
-        if series.length > 1:
-            w = series.winner()
-            if w >= 0:
-                return app.t("Series: %s. OK: new") % series.game.players[w]
-            return app.t("Series drawn. OK: new")
-        return app.t("OK: new game")
-
-    def event(self, app, ev):
-        series = app.series
-        if ev == K.OK:
-            if series.length > 1 and not series.over():
-                series.next_game()
-                app.new_game_started()
-                app.committed()
-            else:
-                app.open_setup()
-        elif is_back(ev):
-            app.view = Scoreboard()
-        elif ev in (K.PREV, K.NEXT):
-            n = len(self.lines(app))
-            if n > app.rows:
-                top = self.win.top + (1 if ev == K.NEXT else -1)
-                self.win.top = max(0, min(n - app.rows, top))
-        elif ev == K.PREV_LONG:
-            ask_undo(app)
-
-    def render(self, app):
-        game = app.series.game
-        lines_ = self.lines(app)
-        top = self.win.fit(-1, len(lines_), app.rows)
-        title = app.t("%s wins!") % game.players[game.state.winner]
-        return Screen(clip(title, app.cols), [clip(x, app.cols - 1) for x in
-                                              lines_[top:top + app.rows]])
-
-
-class Standings(View):
-    """Game wins per player in the series; any press returns."""
-
-    def event(self, app, ev):
-        app.home()
-
-    def render(self, app):
-        series = app.series
-        wins = series.wins()
-        p = series.game.players
-        rows = ["%s %d" % (pad(p[s], name_width(p)), wins[s]) for s in range(len(p))][:app.rows]
-        return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
-                           app.cols), rows)

@@ -85,6 +85,18 @@ def pad(text, width):
     return text + " " * (width - len(text)) if len(text) < width else text
 
 
+def name_width(players, room=8):
+    """The name column: 8 characters (MAX_NAME), or when the row has only room for
+    fewer, as wide as the longest name."""
+    if room >= 8:
+        return 8
+    w = 3
+    for name in players:
+        if len(name) > w:
+            w = len(name)
+    return w
+
+
 def page_dots(page, pages):
     """The page indicator: one dot per page, the shown one filled."""
     return "".join("\u25cf" if k == page else "\u25cb" for k in range(pages))

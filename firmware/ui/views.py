@@ -1,4 +1,5 @@
-"""Generic views of the UI state machine: lists, walks of value rows, messages.
+"""Generic views of the UI state machine: lists, menus, walks of value rows, messages,
+questions.
 
 A view takes logical events (``event(app, ev)``) and draws itself
 (``render(app)`` -> Screen). It changes screens by setting ``app.view``.
@@ -16,6 +17,18 @@ def is_back(ev):
 
 def clip(text, width):
     return text if len(text) <= width else text[:width]
+
+
+def go_home(app):
+    """An action: the scoreboard (the set-up when there is no game)."""
+    app.home()
+
+
+def back_to(view):
+    """An action that shows ``view`` again."""
+    def go(app):
+        app.view = view
+    return go
 
 
 class View:
@@ -154,6 +167,30 @@ class Message(View):
     def render(self, app):
         lines = wrap(self.text, app.cols)
         return Screen(clip(self.head, app.cols), lines[self.top:self.top + app.rows])
+
+
+class Confirm(View):
+    """A question: OK does it (``yes(app)``), back (or PREV/NEXT) does not (``no(app)``)."""
+
+    def __init__(self, title, lines, yes, no):
+        self.head = title
+        self.lines = lines
+        self.yes = yes
+        self.no = no
+
+    def event(self, app, ev):
+        if ev == K.OK:
+            self.yes(app)
+        elif is_back(ev) or ev in (K.PREV, K.NEXT):
+            self.no(app)
+
+    def render(self, app):
+        rows = []
+        for line in self.lines:
+            rows.extend(wrap(line, app.cols))
+        rows = rows[:max(0, app.rows - 1)]
+        rows.append(clip(app.t("OK: yes, back: no"), app.cols))
+        return Screen(clip(self.head, app.cols), rows)
 
 
 class Walk(View):

@@ -134,6 +134,24 @@ class TestScreens(unittest.TestCase):
         self.assertEqual(app.screen.title, "Nytt spel")
         self.assertEqual(app.setup.rules().start, 5)
 
+    def test_screen_modules_loaded_while_open(self):
+        """A screen's module is imported when it opens; on a board (not CPython) the
+        scoreboard lets it go again."""
+        import sys
+
+        app = App(None, None)
+        self.assertTrue("firmware.ui.newgame" in sys.modules)  # the set-up screen
+        drive(app, "c" "B")  # Start!, then hold NEXT: the chart
+        self.assertTrue(app.screen.chart is not None)
+        self.assertTrue("firmware.ui.chart" in sys.modules)
+        drive(app, "c")
+        self.assertEqual(app.screen.title, "Giv 1")
+        kept = sys.implementation.name == "cpython"
+        self.assertEqual("firmware.ui.chart" in sys.modules, kept)
+        self.assertEqual("firmware.ui.newgame" in sys.modules, kept)
+        drive(app, "B")  # loaded again
+        self.assertTrue(app.screen.chart is not None)
+
     def test_screen_saver(self):
         app = App(None, None)
         now = drive(app, "c")

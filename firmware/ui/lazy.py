@@ -1,0 +1,66 @@
+"""Screens that are open only now and then, in modules loaded when one opens.
+
+``lazy.history.open_history(app)`` imports firmware.ui.history at the first use;
+``release_all()`` (the App calls it on the scoreboard, where none of them is
+open) lets them go again, so their code takes no RAM the rest of the time.
+
+That pays where the firmware runs from .mpy files, whose code loads as it is.
+From .py sources every import compiles again: hand entry, the largest, is kept
+there (compiling it late, beside everything else, needs more RAM than keeping it).
+"""
+
+import sys
+
+
+def from_source():
+    """Whether the firmware runs from .py sources (every import compiles)."""
+    return not globals().get("__file__", ".mpy").endswith(".mpy")
+
+
+def forget(name):
+    """Drop a module that is no longer needed so its code can be collected; a later
+    import loads it again."""
+    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
+        return
+    sys.modules.pop(name, None)
+    package, _dot, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in getattr(parent, "__dict__", {}):
+        delattr(parent, leaf)
+
+
+class Lazy:
+    """Stands in for the module ``name``: imported at the first attribute asked for,
+    let go by ``release`` (unless ``keep``)."""
+
+    def __init__(self, name, keep=False):
+        self.name = name
+        self.keep = keep
+
+    def __getattr__(self, attr):
+        module = sys.modules.get(self.name)
+        if module is None:
+            import gc
+
+            gc.collect()  # its code goes into the heap as whole as it can be
+            __import__(self.name)
+            module = sys.modules[self.name]
+        return getattr(module, attr)
+
+    def release(self):
+        if not self.keep:
+            forget(self.name)
+
+
+entry = Lazy("firmware.ui.entry", keep=from_source())  # hand entry, the largest UI module
+history = Lazy("firmware.ui.history")  # the history of entries, one entry's changes, undo
+chart = Lazy("firmware.ui.chart")
+result = Lazy("firmware.ui.result")  # the winner screen, the series standings
+menu = Lazy("firmware.ui.menu")
+newgame = Lazy("firmware.ui.newgame")  # the set-up screens
+ALL = (entry, history, chart, result, menu, newgame)
+
+
+def release_all():
+    for module in ALL:
+        module.release()

@@ -1,0 +1,463 @@
+"""The set-up screens (firmware.ui.lazy loads them while open): the "New game"
+screen with its rows, the table builder, the name speller and the rule options.
+They change the App's ``Setup`` (firmware/ui/setup.py), which Start! turns into a game.
+"""
+
+from firmware import buttons as K
+from firmware.errors import RulesError
+from firmware.game import MAX_NAME, MAX_PLAYERS
+from firmware.rules import OPTIONS, PRESETS
+from firmware.ui.screen import Screen
+from firmware.ui.views import ListView, clip, is_back
+
+# The speller's rows: six letters each (lower case; the first letter of a name, or
+# after Aa, in capitals), then the row of actions.
+GROUPS = ("abcdef", "ghijkl", "mnopqr", "stuvwx", "yzåäö-")
+ACTIONS = ("Done", "Delete", "Aa")
+SERIES = (1, 3, 5)
+POOL_SHOWN = 10  # names the table builder lists: a short ring is quick to go round
+
+
+class Form(ListView):
+    """Rows that are actions or values: OK on a value row edits it (PREV/NEXT change
+    the value, OK or back ends the edit); OK on an action row runs it."""
+
+    editing = False
+    drawing = None  # the rows while render() runs: built once per screen, not per row
+
+    def rows(self, app):
+        """Subclasses: a list of (label, choices or None, get, set_or_action)."""
+        return []
+
+    def count(self, app):
+        return len(self.drawing if self.drawing is not None else self.rows(app))
+
+    def render(self, app):
+        self.drawing = self.rows(app)
+        try:
+            return ListView.render(self, app)
+        finally:
+            self.drawing = None
+
+    def label(self, app, i):
+        rows = self.drawing if self.drawing is not None else self.rows(app)
+        label, choices, get, _s = rows[i]
+        if choices is None:
+            return label
+        value = self.shown(app, get())
+        if self.editing and i == self.cursor:
+            return "%s <%s>" % (label, value)
+        return "%s %s" % (label, value)
+
+    def shown(self, app, value):
+        return app.t(value) if isinstance(value, str) else str(value)
+
+    def event(self, app, ev):
+        if not self.editing:
+            ListView.event(self, app, ev)
+            return
+        label, choices, get, set_ = self.rows(app)[self.cursor]
+        if ev in (K.PREV, K.NEXT):
+            cur = get()
+            k = 0
+            for j in range(len(choices)):
+                if choices[j] == cur and type(choices[j]) is type(cur):
+                    k = j
+            k = (k + (1 if ev == K.NEXT else -1)) % len(choices)
+            set_(choices[k])
+        elif ev == K.OK or is_back(ev):
+            self.editing = False
+
+    def choose(self, app, i):
+        label, choices, get, act = self.rows(app)[i]
+        if choices is None:
+            act(app)
+        else:
+            self.editing = True
+
+
+def table_label(app, players):
+    """ "Bord: Anna Bo Cia Dan", the names shortened until the row holds them all."""
+    head = app.t("Table:")
+    return head + " " + names_fit(players, app.cols - 2 - len(head))
+
+
+def table_lines(app, players, most=3):
+    """The set-up screen's table: "Bord: Anna Bo Cia" and the further names on the lines
+    below it, whole; cut shorter (4 letters, then 3...) only when more than ``most``
+    lines (or the screen's rows) would not hold them."""
+    head = app.t("Table:")
+    width = app.cols - 1
+    most = max(1, min(most, app.rows))
+    for k in (MAX_NAME, 4, 3, 2, 1):
+        lines = [head]
+        for p in players:
+            name = p[:k]
+            if len(lines[-1]) + 1 + len(name) <= width:
+                lines[-1] += " " + name
+            else:
+                lines.append("  " + name)
+        if len(lines) <= most:
+            return lines
+    return [head + " %d" % len(players)]
+
+
+def names_fit(players, width):
+    """The names with spaces, each cut shorter until they fit width (else the count)."""
+    for k in (8, 4, 3, 2, 1):
+        text = " ".join([p[:k] for p in players])
+        if len(text) <= width:
+            return text
+    return "%d" % len(players)
+
+
+UPPER = {"å": "Å", "ä": "Ä", "ö": "Ö"}  # CircuitPython's str.upper() is ASCII only
+
+
+def upper(text):
+    return "".join([UPPER.get(c, c.upper()) for c in text])
+
+
+class SetupView(Form):
+    """The setup screen: Start first (the last setup is remembered)."""
+
+    def __init__(self, app):
+        ListView.__init__(self)
+        self.s = app.setup
+
+    def title(self, app):
+        return app.t("New game")
+
+    def rows(self, app):
+        s = self.s
+        lo = s.rules().min_players
+        return (
+            (app.t("Start!"), None, None, self.start),
+            (table_label(app, s.players()), None, None, self.names),
+            (app.t("Game:"), PRESETS, lambda: s.preset, s.set_preset),
+            (app.t("Players:"), range(lo, MAX_PLAYERS + 1), lambda: s.n, s.set_n),
+            (app.t("Dealer:"), range(s.n), lambda: s.dealer, self.set_dealer),
+            (app.t("Series:"), SERIES, s.series_len, lambda v: s.set_option("series", v)),
+            (app.t("Rules..."), None, None, self.options),
+            (app.t("Language:"), ("sv", "en"), lambda: app.lang, app.set_lang),
+        )
+
+    def set_dealer(self, v):
+        self.s.dealer = v
+
+    def render(self, app):
+        """The rows, the table's names whole on as many lines as they need (one row for
+        the cursor: the lines below the table row go with it)."""
+        self.drawing = self.rows(app)
+        try:
+            n = len(self.drawing)
+            if self.cursor >= n:
+                self.cursor = n - 1
+            lines = []  # (row, text)
+            for i in range(n):
+                if i == 1:
+                    for part in table_lines(app, self.s.players()):
+                        lines.append((i, part))
+                else:
+                    lines.append((i, self.label(app, i)))
+            first = 0
+            last = 0
+            for k in range(len(lines)):
+                if lines[k][0] == self.cursor:
+                    if lines[first][0] != self.cursor:
+                        first = k
+                    last = k
+            size = app.rows
+            top = self.win.top
+            if last >= top + size:
+                top = last - size + 1
+            if first < top:
+                top = first
+            top = max(0, min(top, len(lines) - size))
+            self.win.top = top
+            rows = [clip(t, app.cols - 1) for _i, t in lines[top:top + size]]
+            return Screen(clip(self.title(app), app.cols), rows, first - top)
+        finally:
+            self.drawing = None
+
+    def label(self, app, i):
+        if i == 4:
+            name = self.s.names[self.s.dealer]
+            if self.editing and i == self.cursor:
+                return "%s <%s>" % (app.t("Dealer:"), name)
+            return "%s %s" % (app.t("Dealer:"), name)
+        if i == 7:
+            lang = "Svenska" if app.lang == "sv" else "English"
+            if self.editing and i == self.cursor:
+                return "%s <%s>" % (app.t("Language:"), lang)
+            return "%s %s" % (app.t("Language:"), lang)
+        return Form.label(self, app, i)
+
+    def start(self, app):
+        try:
+            series = self.s.build()
+        except RulesError as e:
+            app.refuse(e, self, self.s.players())
+            return
+        self.s.remember()
+        app.start_series(series)
+
+    def names(self, app):
+        app.view = TableView(self, app)
+
+    def long_next(self, app):
+        """Hold ▶: the next row, chosen (from Start!: the table)."""
+        if not self.editing:
+            self.cursor = (self.cursor + 1) % self.count(app)
+            self.choose(app, self.cursor)
+
+    def long_prev(self, app):
+        if not self.editing:
+            self.cursor = (self.cursor - 1) % self.count(app)
+            self.choose(app, self.cursor)
+
+    def options(self, app):
+        app.view = OptionsView(self)
+
+    def leave(self, app):
+        if app.series is not None:
+            app.home()
+
+
+class TableView(ListView):
+    """Who sits where: pick the players clockwise, the first deals. The list is the
+    roster (the last table first, then the most recent), then the built-in names,
+    then Spell... and Done. OK seats a name (the cursor stays: a table seen before
+    is OK, OK, OK), hold ▶ is Done, hold ◀ picks the row above; back unseats the
+    last one (with none: leaves, the table unchanged)."""
+
+    def __init__(self, parent, app):
+        ListView.__init__(self)
+        self.parent = parent
+        self.s = parent.s
+        self.table = []
+        self.note = None
+
+    def items(self):
+        return self.s.pool(self.table)[:POOL_SHOWN]
+
+    def title(self, app):
+        return app.t("Seat %d: who?") % (len(self.table) + 1)
+
+    def count(self, app):
+        return len(self.items()) + 2
+
+    def label(self, app, i):
+        items = self.items()
+        if i < len(items):
+            return items[i]
+        return app.t("Spell...") if i == len(items) else app.t("Done")
+
+    def choose(self, app, i):
+        self.note = None
+        items = self.items()
+        if i < len(items):
+            self.take(app, items[i])
+        elif i == len(items):
+            app.view = SpellView(self)
+        else:
+            self.done(app)
+
+    def take(self, app, name):
+        """A name for the next seat (from the list or spelled); full table: done."""
+        app.view = self
+        if name in self.table:
+            self.note = app.t("%s is already seated") % name
+            return
+        self.table.append(name)
+        if len(self.table) >= MAX_PLAYERS:
+            self.done(app)
+
+    def done(self, app):
+        lo = self.s.rules().min_players
+        if len(self.table) < lo:
+            self.note = app.t("At least %d players") % lo
+            return
+        self.s.set_table(self.table)
+        self.parent.cursor = 0  # Start!
+        app.view = self.parent
+
+    def long_next(self, app):
+        self.done(app)
+
+    def long_prev(self, app):
+        n = self.count(app)
+        self.cursor = (self.cursor - 1) % n
+        self.choose(app, self.cursor)
+
+    def leave(self, app):
+        self.note = None
+        if self.table:
+            self.table.pop()
+        else:
+            app.view = self.parent
+
+    def render(self, app):
+        n = self.count(app)
+        if self.cursor >= n:
+            self.cursor = n - 1
+        head = self.note or (table_label(app, self.table) if self.table
+                             else app.t("hold▶ done"))
+        size = app.rows - 1
+        top = self.win.fit(self.cursor, n, size)
+        rows = [clip(head, app.cols - 1)]
+        rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
+
+
+class SpellView(ListView):
+    """Spell a name: rows of six letters, then Done / Delete / Aa. OK on a row opens
+    it (◀/▶ a letter, OK adds it and returns to the rows; hold ◀/▶ moves and adds);
+    the first letter is a capital, the rest lower case (Aa: the next one the other
+    way). Back leaves a letter row, from the rows leaves without a name."""
+
+    def __init__(self, parent):
+        ListView.__init__(self)
+        self.parent = parent
+        self.name = ""
+        self.row = -1  # the open row of letters (-1: choosing a row)
+        self.col = 0
+        self.flip = False  # Aa: the next letter in the other case
+        self.note = None
+
+    def title(self, app):
+        return clip("%s %s_" % (app.t("Name:"), self.name), app.cols)
+
+    def count(self, app):
+        return len(GROUPS) + 1
+
+    def upper(self):
+        return (self.name == "") != self.flip
+
+    def letters(self, i):
+        if i < len(GROUPS):
+            g = GROUPS[i]
+            return upper(g) if self.upper() else g
+        return ACTIONS
+
+    def cell(self, app, i, j):
+        return self.letters(i)[j] if i < len(GROUPS) else app.t(ACTIONS[j])
+
+    def label(self, app, i):
+        n = len(self.letters(i))
+        parts = []
+        for j in range(n):
+            c = self.cell(app, i, j)
+            parts.append("[%s]" % c if i == self.row and j == self.col else c)
+        return " ".join(parts)
+
+    def event(self, app, ev):
+        if self.row < 0:
+            if is_back(ev):
+                app.view = self.parent
+            elif ev == K.OK:
+                self.open(self.cursor)
+            elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+                d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+                self.cursor = (self.cursor + d) % self.count(app)
+                if ev in (K.PREV_LONG, K.NEXT_LONG):
+                    self.open(self.cursor)
+            return
+        n = len(self.letters(self.row))
+        if is_back(ev):
+            self.row = -1
+        elif ev == K.OK:
+            self.act(app)
+        elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+            d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+            self.col = (self.col + d) % n
+            if ev in (K.PREV_LONG, K.NEXT_LONG):
+                self.act(app)
+
+    def open(self, i):
+        self.row = i
+        self.col = 0
+        self.note = None
+
+    def act(self, app):
+        row = self.row
+        self.row = -1
+        if row < len(GROUPS):
+            if len(self.name) >= MAX_NAME:
+                self.note = app.t("The name is full (%d letters)") % MAX_NAME
+                return
+            self.name += self.letters(row)[self.col]
+            self.flip = False
+            self.note = None
+            return
+        action = ACTIONS[self.col]
+        if action == "Delete":
+            self.name = self.name[:-1]
+            self.note = None
+        elif action == "Aa":
+            self.flip = not self.flip
+        elif not self.name:
+            self.note = app.t("No letters yet: a name needs one")
+        else:
+            self.parent.take(app, self.name)
+
+    def render(self, app):
+        n = self.count(app)
+        rows = []
+        size = app.rows - (1 if app.rows > n else 0)
+        cur = self.row if self.row >= 0 else self.cursor
+        top = self.win.fit(cur, n, size)
+        for i in range(top, min(n, top + size)):
+            rows.append(clip(self.label(app, i), app.cols - 1))
+        if self.note is not None:
+            if len(rows) < app.rows:
+                rows.append(clip(self.note, app.cols - 1))
+            else:
+                rows[-1] = clip(self.note, app.cols - 1)
+        elif len(rows) < app.rows:
+            rows.append(clip(app.t("OK opens a row"), app.cols - 1))
+        return Screen(self.title(app), rows, cur - top)
+
+
+class OptionsView(Form):
+    """Every option of the preset (RULES.md), each a value row."""
+
+    def __init__(self, parent):
+        ListView.__init__(self)
+        self.parent = parent
+        self.s = parent.s
+        self.cache = None
+
+    def title(self, app):
+        return app.t("Rules") + " " + self.s.preset
+
+    def rows(self, app):
+        if self.cache is None:  # built once: the preset cannot change here
+            s = self.s
+            rules = s.rules()
+            out = []
+            for name, choice, allowed, _d in OPTIONS:
+                if name == "series" or not rules.applies(name):
+                    continue
+                choices = allowed if choice else range(int(allowed[0]), int(allowed[1]) + 1)
+                out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
+            self.cache = out
+        return self.cache
+
+    def shown(self, app, value):
+        if value is True:
+            return app.t("on")
+        if value is False:
+            return app.t("off")
+        return Form.shown(self, app, value)
+
+    def leave(self, app):
+        app.view = self.parent
+
+
+def _getter(s, name):
+    return lambda: s.option(name)
+
+
+def _setter(s, name):
+    return lambda v: s.set_option(name, v)
