@@ -4,9 +4,9 @@ import random
 
 from firmware import buttons as K
 from firmware import score
-from firmware.game import Series
 from firmware.record import load
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.ui import app as A
 from firmware.ui import newgame as NG
 from firmware.ui import setup as S

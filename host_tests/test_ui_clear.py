@@ -1,8 +1,8 @@
 """Issue 11: one numbering the table can follow, menus that fit the rules, set-up rows in edit."""
 
 from firmware import score
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.ui import text
 from firmware.ui.app import App
 from firmware.ui.menu import main_menu
@@ -106,7 +106,7 @@ def walk_screens(width, height, lang, seeds, presses=250):
     """Random presses over random games: every screen the App shows, with its view."""
     import random
 
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     from host_tests.test_ui_support import FakeExporter, random_game
     for seed in seeds:
         g = random_game(seed, 15)
@@ -206,7 +206,7 @@ FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
 
 
 def test_small_scoreboard_pages_show_where_they_are_and_lead_to_the_history():
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     series = S(Rules("fem"), FIVE, 3)  # Dan deals: Eva speaks first, on page 2
     d = Driver(App(FakeStore(series), None, height=32))
     page = d.text().splitlines()
@@ -223,7 +223,7 @@ def test_small_scoreboard_pages_show_where_they_are_and_lead_to_the_history():
 
 
 def test_small_chart_pages_through_players_on_one_scale():
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     series = S(Rules("fem"), FIVE, 0)
     series.game.push((score.PLAY, (2, 3, -1, -1, 0), -1, ()))
     series.game.push((score.PLAY, (-1, 1, 4, 0, -1), -1, ()))
@@ -242,7 +242,7 @@ def test_small_chart_pages_through_players_on_one_scale():
 
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware import render
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     from firmware.ui.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
@@ -425,8 +425,9 @@ def english_only_words():
     import re
 
     from firmware.ui import text as T
+    from firmware.ui import words_en, words_sv
     en, sv = set(), set()
-    for line in T.SV.split("\n"):
+    for line in words_sv.WORDS.split("\n"):
         if "\t" in line:
             a, b = line.split("\t", 1)
             en.update(w.lower() for w in _words(a))
@@ -434,11 +435,12 @@ def english_only_words():
     for _c, _k, e, s in T.refusals():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
-    for _m, s, e in T.REASONS:
+    for _m, e in words_en.REASONS:
         en.update(w.lower() for w in _words(e))
+    for _m, s in words_sv.REASONS:
         sv.update(w.lower() for w in _words(s))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("score.py", "legal.py", "game.py", "rules.py", "export.py", "storage.py"):
+    for name in ("score.py", "legal.py", "game.py", "series.py", "rules.py", "export.py", "storage.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             for lit in re.findall(r'"([^"\n]*)"', f.read()):
                 if " " in lit:  # a message, not a key
@@ -483,7 +485,7 @@ def test_every_refusal_is_swedish_and_names_players():
     players = ("Anna", "Bo", "Cia", "Dan")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     codes = set()
-    for name in ("score.py", "legal.py", "game.py", "rules.py"):
+    for name in ("score.py", "legal.py", "game.py", "series.py", "rules.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
@@ -496,6 +498,17 @@ def test_every_refusal_is_swedish_and_names_players():
         if "s" in kinds:
             assert "Cia" in words
         assert_swedish(words, set(players), code)
+
+
+def test_both_languages_word_the_same_refusals_and_reasons():
+    """words_sv and words_en (one of them in RAM at a time) know the same codes, params and messages."""
+    from firmware.ui import words_en, words_sv
+
+    def heads(table):
+        return [line.rsplit("\t", 1)[0] for line in table.split("\n") if line]
+
+    assert heads(words_sv.REFUSALS) == heads(words_en.REFUSALS)
+    assert [m for m, _w in words_sv.REASONS] == [m for m, _w in words_en.REASONS]
 
 
 # -- the README's commands work as written ----------------------------------------------------
@@ -561,7 +574,7 @@ def test_history_rows_of_seven_players_fit():
 
 def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart():
     from firmware import render
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     from firmware.ui.screen import big_cols
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
     st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
@@ -655,7 +668,7 @@ def test_chart_of_seven_players_on_128x64_pages_four_and_three_with_labels_apart
     """7 labels beside a 128x64 plot ran together (their leaders one vertical stub):
     at most 4 players a page, the pages evened out, every player on one page, on one
     scale."""
-    from firmware.game import Series as S
+    from firmware.series import Series as S
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
     series = S(Rules("fem"), seven, 0)
     series.game.push((score.PLAY, (2, 3, -1, -1, 0, -1, -1), -1, ()))
