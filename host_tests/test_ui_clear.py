@@ -145,6 +145,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     from firmware.ui import history as H
     from firmware.ui import newgame as NG
     from firmware.ui import result as R
+    from firmware.ui import seating as SE
     from firmware.ui import views as V
 
     cut = []
@@ -155,7 +156,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
             cut.append((current[0].__name__, text, width))
         return text[:width]
 
-    for m in (V, A, H, C, R, NG):
+    for m in (V, A, H, C, R, NG, SE):
         monkeypatch.setattr(m, "clip", clip)
     unknown = font.index(0xFFFD)
     sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
