@@ -69,15 +69,15 @@ def main():
     __import__("firmware.ui.app")
 
     gc.collect()
-    from firmware import hw
+    from firmware import forget, hw
     from firmware.export import Exporter
     from firmware.storage import Store
 
     gc.collect()
 
     dev = hw.setup()
-    hw.forget("firmware.hwsetup")  # the device is built: the start-up code can go,
-    hw.forget("firmware.boards")  # and the board profiles' tables
+    forget("firmware.hwsetup")  # the device is built: the start-up code can go,
+    forget("firmware.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():
         dev.halt()

@@ -4,6 +4,7 @@ Pure apart from the ``os`` calls CircuitPython has (open, os.stat, os.mkdir,
 os.listdir, os.rename, os.remove, os.sync when present). Each file is
 written to NAME.ext.tmp first and then renamed, so a power cut leaves either
 no file or a whole one (and at worst a stray .tmp, removed next time).
+The texts are firmware/exporttext.py, imported while exporting only.
 
 Who may write the drive is decided in boot.py (firmware/bootmode.py): the
 device by default, the computer when the boot button is held at reset.
@@ -12,9 +13,7 @@ device by default, the computer when the boot button is held at reset.
 
 import os
 
-from firmware import score
-from firmware.ui.lazy import forget
-from firmware.ui.text import tr
+from firmware import forget
 
 DEVICE = "device"  # the code may write the drive: export works
 COMPUTER = "computer"  # the computer may write the drive: export is refused
@@ -47,107 +46,6 @@ def _exists(path):
         return True
     except OSError:
         return False
-
-
-def _csv_field(text):
-    text = str(text)
-    for c in ',"\n\r':
-        if c in text:
-            return '"%s"' % text.replace('"', '""')
-    return text
-
-
-def _csv_row(fields):
-    return ",".join(_csv_field(f) for f in fields) + "\r\n"
-
-
-def _faults(players, faults, lang):
-    """Penalties during a hand, for the entry column: ", penalty Bo: late Rödskägg call"."""
-    return "".join(", %s: %s" % (tr(lang, "penalty %s") % players[s], _reason(lang, reason))
-                   for s, reason in faults)
-
-
-def describe(players, entry, lang="en"):
-    """A few words for an entry in lang: the CSV's second column."""
-    kind = entry[0]
-    if kind == score.PLAY:
-        text = tr(lang, "hand")
-        if entry[2] != score.NO_SEAT:
-            text += ", " + tr(lang, "%s called") % players[entry[2]]
-        return text + _faults(players, entry[3], lang)
-    if kind == score.BID:
-        bid = "R" if entry[2] == score.BID_R else str(entry[2])
-        return tr(lang, "%s bid %s") % (players[entry[1]], bid) + _faults(players, entry[5], lang)
-    if kind == score.LONE:
-        return tr(lang, "%s alone") % players[entry[1]]
-    if kind == score.ALL_PASS:
-        return tr(lang, "all pass")
-    if kind == score.MISDEAL:
-        return tr(lang, "misdeal") if entry[1] else tr(lang, "misdeal, no knock")
-    if kind == score.FAULT:
-        return ("%s: %s" % (tr(lang, "fault %s") % players[entry[1]], _reason(lang, entry[2]))
-                ).rstrip(": ")
-    return ("%s: %s" % (tr(lang, "correction"), _reason(lang, entry[2]))).rstrip(": ")
-
-
-def _reason(lang, reason):
-    """A reason from the device's list in lang; anything else as it was written."""
-    return tr(lang, reason) if lang == "sv" else reason
-
-
-def record_text(game):
-    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
-
-    firmware.recordwriter (and recordformat) is imported here, for the export only, and let go after it (RAM)."""
-    import gc
-
-    gc.collect()
-    from firmware.recordformat import FORMAT
-    from firmware.recordwriter import dumps, entry_to_json
-
-    p = game.players
-    text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
-    for name, value in game.rules.overrides():
-        text += ", %s: %s" % (dumps(name), dumps(value))
-    text += "},\n \"players\": %s,\n" % dumps(list(p))
-    text += ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
-    hands = [dumps(entry_to_json(p, e), p) for e in game.log]
-    if hands:
-        text += "\n  " + ",\n  ".join(hands) + "\n "
-    return text + "]}\n"
-
-
-def sheet_text(game, lang="en"):
-    """The CSV score sheet in lang: one row per entry, one score column per player.
-
-    The first column numbers the hands as the table counts them (Giv N, as the
-    scoreboard does); an entry that is not a counted hand (all pass, misdeal,
-    knock fault, correction) has no number and says where it stands."""
-    players = game.players
-    out = _csv_row([tr(lang, "hand"), tr(lang, "entry")] + list(players))
-    if game.base is None:
-        start = [game.rules.start] * len(players)
-        out += _csv_row([0, tr(lang, "start")] + start)
-        before = 0
-    else:
-        out += _csv_row([game.base.hands, tr(lang, "(earlier hands not kept)")]
-                        + list(game.base.scores))
-        before = game.base.hands
-    for entry, state in zip(game.log, game.states()):
-        what = describe(players, entry, lang)
-        if state.hands > before:
-            number = state.hands
-        else:
-            number = ""
-            what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
-        before = state.hands
-        out += _csv_row([number, what] + list(state.scores))
-    st = game.state
-    if st.over():
-        out += _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))
-    if game.rules.pot:
-        out += _csv_row(["", tr(lang, "pot balance")] + list(st.balance))
-    return out
 
 
 def _good_name(name):
@@ -215,17 +113,24 @@ class Exporter:
             self._clean(folder)
             if not _good_name(name):
                 name = self.next_name(game)
+            import gc
+
+            gc.collect()
+            from firmware import exporttext  # the files' texts: for the export only, let go after
+
             if game.base is None:
-                text = record_text(game)
-                forget("firmware.recordwriter")  # imported for the export only
+                text = exporttext.record_text(game)
+                forget("firmware.recordwriter")
                 forget("firmware.recordformat")
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
                 self.kept_from = game.base.hands + 1
-            self._write(self._path(self.folder, name + ".csv"), sheet_text(game, lang))
+            self._write(self._path(self.folder, name + ".csv"), exporttext.sheet_text(game, lang))
         except OSError as e:
             raise ExportError(IO, "cannot write the drive: %s" % e)
+        finally:
+            forget("firmware.exporttext")
         return name
 
     def _clean(self, folder):

@@ -9,7 +9,6 @@ printed on the serial console and shown on the display when one works.
 
 
 from firmware import render
-from firmware.ui.lazy import forget  # noqa: F401  (code.py: hw.forget, e.g. firmware.boards after setup)
 from firmware.ui.screen import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.

@@ -1,5 +1,5 @@
 """The start-up half of firmware/hw.py: settings.toml and the board profile -> display,
-keypad and NVM. Imported by ``hw.setup()`` only; code.py lets it go (``hw.forget``)
+keypad and NVM. Imported by ``hw.setup()`` only; code.py lets it go (``firmware.forget``)
 once the device is built, so its code takes no RAM while the game runs.
 """
 

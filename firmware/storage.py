@@ -11,7 +11,7 @@ never touches the active slot; a cut there leaves the old slot the newest
 valid one. Pure: ``nvm`` is microcontroller.nvm or tools/fakes.FakeNVM.
 """
 
-from firmware import codec
+from firmware import codec, forget
 from firmware.errors import EntryError, RulesError
 from firmware.game import Game, Series
 
@@ -91,6 +91,8 @@ class Store:
     # -- reading -----------------------------------------------------------------
 
     def _parse(self, index):
+        from firmware import decode  # the reading half of the format: load() lets it go after
+
         sl = _Slot(index)
         start = index * self.half
         buf = self._buf
@@ -104,7 +106,7 @@ class Store:
         if blank:
             return sl
         try:
-            version, seq, payload, chain, pos = codec.read_base(buf, 0, len(buf))
+            version, seq, payload, chain, pos = decode.read_base(buf, 0, len(buf))
         except (ValueError, IndexError):
             sl.state = "bad"
             return sl
@@ -114,15 +116,15 @@ class Store:
             sl.state = "newer" if version > codec.VERSION else "bad"
             return sl
         try:
-            im = codec.decode_base(payload, version)
+            im = decode.decode_base(payload, version)
         except (ValueError, IndexError):
             sl.state = "bad"
             return sl
         sl.state = "ok"
         while True:
             try:
-                body, c, nxt = codec.read_commit(buf, pos, len(buf), chain)
-                im.apply(body, version)
+                body, c, nxt = decode.read_commit(buf, pos, len(buf), chain)
+                decode.apply(im, body, version)
             except (ValueError, IndexError):
                 break
             chain = c
@@ -145,6 +147,7 @@ class Store:
         self.slot = -1
         self.image = codec.Image()
         slots = [self._parse(0), self._parse(1)]
+        forget("firmware.decode")  # read: its code can go
         good = [s for s in slots if s.state == "ok"]
         best = None
         for s in good:
@@ -350,7 +353,7 @@ class Store:
                 if not ops:
                     return True
                 new = im.copy()
-                new.apply(codec.encode_ops(ops, len(game.players)))
+                new.change(ops)
                 if self._commit(ops, new):
                     return True
         return self._rebase(self._image_of(series), True)

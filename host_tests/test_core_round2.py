@@ -364,7 +364,7 @@ def test_names_with_spaces_around_are_refused(name):
 
 
 def test_the_score_sheet_names_penalties_during_a_hand():
-    from firmware.export import describe
+    from firmware.exporttext import describe
 
     players = ("Anna", "Bo", "Cia", "Dan")
     hand = (score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),))

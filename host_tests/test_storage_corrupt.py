@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from firmware import codec
+from firmware import codec, decode
 from firmware.game import Series
 from firmware.rules import Rules
 from firmware.storage import DAMAGED, EMPTY, NEWER, UNREADABLE, Store
@@ -41,7 +41,7 @@ def used_area(store):
     other = (1 - store.slot) * store.half
     data = bytes(store.nvm.data[other:other + store.half])
     try:
-        end = codec.read_base(data, 0, len(data))[4]
+        end = decode.read_base(data, 0, len(data))[4]
         ranges.append((other, other + end))
     except codec.CodecError:
         pass
@@ -139,7 +139,7 @@ def test_a_newer_format_is_reported_not_read():
         start = slot * store.half
         rec = bytes(data[start:start + store.half])
         try:
-            version, seq, payload, _c, _p = codec.read_base(rec, 0, len(rec))
+            version, seq, payload, _c, _p = decode.read_base(rec, 0, len(rec))
         except codec.CodecError:
             continue
         new = codec.frame_base(seq, payload, version=codec.VERSION + 1)
@@ -174,7 +174,7 @@ def test_an_unknown_older_format_is_reported():
         start = slot * store.half
         rec = bytes(data[start:start + store.half])
         try:
-            _v, seq, payload, _c, _p = codec.read_base(rec, 0, len(rec))
+            _v, seq, payload, _c, _p = decode.read_base(rec, 0, len(rec))
         except codec.CodecError:
             continue
         new = codec.frame_base(seq, payload, version=0)

@@ -424,8 +424,9 @@ def english_only_words():
     import re
 
     from firmware.ui import text as T
+    from firmware.ui import words_en, words_sv
     en, sv = set(), set()
-    for line in T.SV.split("\n"):
+    for line in words_sv.WORDS.split("\n"):
         if "\t" in line:
             a, b = line.split("\t", 1)
             en.update(w.lower() for w in _words(a))
@@ -433,8 +434,9 @@ def english_only_words():
     for _c, _k, e, s in T.refusals():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
-    for _m, s, e in T.REASONS:
+    for _m, e in words_en.REASONS:
         en.update(w.lower() for w in _words(e))
+    for _m, s in words_sv.REASONS:
         sv.update(w.lower() for w in _words(s))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for name in ("score.py", "legal.py", "game.py", "rules.py", "export.py", "storage.py"):
@@ -495,6 +497,17 @@ def test_every_refusal_is_swedish_and_names_players():
         if "s" in kinds:
             assert "Cia" in words
         assert_swedish(words, set(players), code)
+
+
+def test_both_languages_word_the_same_refusals_and_reasons():
+    """words_sv and words_en (one of them in RAM at a time) know the same codes, params and messages."""
+    from firmware.ui import words_en, words_sv
+
+    def heads(table):
+        return [line.rsplit("\t", 1)[0] for line in table.split("\n") if line]
+
+    assert heads(words_sv.REFUSALS) == heads(words_en.REFUSALS)
+    assert [m for m, _w in words_sv.REASONS] == [m for m, _w in words_en.REASONS]
 
 
 # -- the README's commands work as written ----------------------------------------------------

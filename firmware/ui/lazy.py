@@ -11,22 +11,12 @@ there (compiling it late, beside everything else, needs more RAM than keeping it
 
 import sys
 
+from firmware import forget
+
 
 def from_source():
     """Whether the firmware runs from .py sources (every import compiles)."""
     return not globals().get("__file__", ".mpy").endswith(".mpy")
-
-
-def forget(name):
-    """Drop a module that is no longer needed so its code can be collected; a later
-    import loads it again."""
-    if sys.implementation.name == "cpython":  # RAM is no matter there; keep one module object
-        return
-    sys.modules.pop(name, None)
-    package, _dot, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in getattr(parent, "__dict__", {}):
-        delattr(parent, leaf)
 
 
 class Lazy:

@@ -3,8 +3,9 @@
 
 import unittest
 
-from firmware import codec, score
-from firmware.codec import CodecError, Image, Reader
+from firmware import codec, decode, score
+from firmware.codec import CodecError, Image
+from firmware.decode import Reader
 from firmware.game import Game, Series
 from firmware.rules import Rules
 from firmware.storage import Store
@@ -105,7 +106,7 @@ class TestEntries(unittest.TestCase):
                     codec.put_entry(out, e, n)
                     self.assertEqual(len(out), codec.entry_size(e, n))
                     r = Reader(bytes(out))
-                    self.assertEqual(codec.get_entry(r, n, r.u8()), e)
+                    self.assertEqual(decode.get_entry(r, n, r.u8()), e)
                     self.assertTrue(r.done())
 
     def test_a_hand_is_a_few_bytes(self):
@@ -119,7 +120,7 @@ class TestEntries(unittest.TestCase):
                      b"\x80\x1c\x00\x10\x01a",  # a penalty for seat 5 of 4
                      b"\x81\x03\x00\x00\x00"):  # a bidding hand whose penalties are cut off
             r = Reader(data)
-            self.assertRaises(CodecError, codec.get_entry, r, 4, r.u8())
+            self.assertRaises(CodecError, decode.get_entry, r, 4, r.u8())
 
 
 
@@ -132,7 +133,7 @@ class TestRules(unittest.TestCase):
                       Rules("knack", {"fail_extra": 1})):
             out = bytearray()
             codec.put_rules(out, rules)
-            self.assertEqual(codec.get_rules(Reader(bytes(out))), rules)
+            self.assertEqual(decode.get_rules(Reader(bytes(out))), rules)
 
     def test_preset_alone_is_four_bytes(self):
         out = bytearray()
@@ -140,8 +141,8 @@ class TestRules(unittest.TestCase):
         self.assertEqual(len(out), 4)
 
     def test_bad_rules_raise(self):
-        self.assertRaises(CodecError, codec.get_rules, Reader(b"\x07\x00\x00\x00"))
-        self.assertRaises(CodecError, codec.get_rules, Reader(b"\x00\x01\x00\x00\x00"))
+        self.assertRaises(CodecError, decode.get_rules, Reader(b"\x07\x00\x00\x00"))
+        self.assertRaises(CodecError, decode.get_rules, Reader(b"\x00\x01\x00\x00\x00"))
 
 
 def image_of(game, past=(), settings=None):
@@ -176,10 +177,10 @@ class TestBase(unittest.TestCase):
     def test_image_round_trips(self):
         g = self.game()
         for im in (image_of(g), image_of(g, (1,), b"\x01sv"), Image()):
-            self.assertTrue(same(codec.decode_base(codec.encode_base(im)), im))
+            self.assertTrue(same(decode.decode_base(codec.encode_base(im)), im))
         empty = Image()
         empty.settings = b""
-        self.assertTrue(same(codec.decode_base(codec.encode_base(empty)), empty))
+        self.assertTrue(same(decode.decode_base(codec.encode_base(empty)), empty))
 
     def test_snapshot_round_trips(self):
         g = self.game()
@@ -187,15 +188,15 @@ class TestBase(unittest.TestCase):
         for e in g.log[5:]:
             snap.push(e)
         im = image_of(snap, (3,), b"x")
-        back = codec.decode_base(codec.encode_base(im))
+        back = decode.decode_base(codec.encode_base(im))
         self.assertTrue(same(back, im))
         self.assertEqual(back.base.balance, snap.base.balance)
 
     def test_stray_or_missing_bytes_raise(self):
         data = codec.encode_base(image_of(self.game()))
-        self.assertRaises(CodecError, codec.decode_base, data + b"\x00")
-        self.assertRaises(CodecError, codec.decode_base, data[:-1])
-        self.assertRaises(CodecError, codec.decode_base, data, 99)
+        self.assertRaises(CodecError, decode.decode_base, data + b"\x00")
+        self.assertRaises(CodecError, decode.decode_base, data[:-1])
+        self.assertRaises(CodecError, decode.decode_base, data, 99)
 
     def test_operations(self):
         g = self.game()
@@ -203,23 +204,27 @@ class TestBase(unittest.TestCase):
         n = 4
         new = im.copy()
         e = (score.ALL_PASS,)
-        new.apply(codec.encode_ops([(None, 0, e), (codec.OP_SETTINGS, 0, b"s")], n))
+        decode.apply(new, codec.encode_ops([(None, 0, e), (codec.OP_SETTINGS, 0, b"s")], n))
         self.assertEqual(new.entries, im.entries + [e])
         self.assertEqual(new.settings, b"s")
-        new.apply(codec.encode_ops([(codec.OP_DEL, 0, None), (codec.OP_INS, 1, e),
+        decode.apply(new, codec.encode_ops([(codec.OP_DEL, 0, None), (codec.OP_INS, 1, e),
                                     (codec.OP_SET, 2, (score.MISDEAL, False))], n))
         want = im.entries[1:] + [e]
         want.insert(1, e)
         want[2] = (score.MISDEAL, False)
         self.assertEqual(new.entries, want)
-        new.apply(codec.encode_ops([(codec.OP_CUT, 3, None), (codec.OP_SETTINGS, 0, None)], n))
+        decode.apply(new, codec.encode_ops([(codec.OP_CUT, 3, None), (codec.OP_SETTINGS, 0, None)], n))
         self.assertEqual(new.entries, want[:3])
         self.assertEqual(new.settings, None)
         before = new.copy()
-        self.assertRaises(CodecError, new.apply, codec.encode_ops([(codec.OP_DEL, 9, None)], n))
-        self.assertRaises(CodecError, new.apply, b"")
-        self.assertRaises(CodecError, new.apply, b"\x0c")
+        self.assertRaises(CodecError, decode.apply, new, codec.encode_ops([(codec.OP_DEL, 9, None)], n))
+        self.assertRaises(CodecError, decode.apply, new, b"")
+        self.assertRaises(CodecError, decode.apply, new, b"\x0c")
+        self.assertRaises(CodecError, new.change, [(codec.OP_SET, 9, e)])
         self.assertTrue(same(new, before))
+        new.change([(None, 0, e), (codec.OP_SETTINGS, 0, b"t")])  # a save's change, never encoded
+        self.assertEqual(new.entries, want[:3] + [e])
+        self.assertEqual(new.settings, b"t")
 
 
 class TestFraming(unittest.TestCase):
@@ -228,24 +233,24 @@ class TestFraming(unittest.TestCase):
         c1, crc1 = codec.frame_commit(codec.crc32(base[:-4]), b"\x03")
         c2, _crc2 = codec.frame_commit(crc1, b"\x13\x04")
         buf = base + c1 + c2 + b"\xff" * 8
-        version, seq, payload, chain, pos = codec.read_base(buf, 0, len(buf))
+        version, seq, payload, chain, pos = decode.read_base(buf, 0, len(buf))
         self.assertEqual((version, seq, payload), (codec.VERSION, 7, b"\x04\x02hi"))
-        body, chain, pos = codec.read_commit(buf, pos, len(buf), chain)
+        body, chain, pos = decode.read_commit(buf, pos, len(buf), chain)
         self.assertEqual(body, b"\x03")
-        body, chain, pos = codec.read_commit(buf, pos, len(buf), chain)
+        body, chain, pos = decode.read_commit(buf, pos, len(buf), chain)
         self.assertEqual(body, b"\x13\x04")
-        self.assertRaises(CodecError, codec.read_commit, buf, pos, len(buf), chain)
+        self.assertRaises(CodecError, decode.read_commit, buf, pos, len(buf), chain)
 
     def test_a_commit_of_another_chain_fails(self):
         rec, _ = codec.frame_commit(1234, b"\x03")
-        self.assertRaises(CodecError, codec.read_commit, rec, 0, len(rec), 1235)
+        self.assertRaises(CodecError, decode.read_commit, rec, 0, len(rec), 1235)
 
     def test_every_bit_flip_is_caught(self):
         base = codec.frame_base(1, b"\x04\x03abc")
         for i in range(len(base) * 8):
             bad = bytearray(base)
             bad[i // 8] ^= 1 << (i % 8)
-            self.assertRaises(CodecError, codec.read_base, bytes(bad), 0, len(bad))
+            self.assertRaises(CodecError, decode.read_base, bytes(bad), 0, len(bad))
 
 
 class TestStoreResume(unittest.TestCase):

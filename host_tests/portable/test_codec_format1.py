@@ -7,8 +7,9 @@ on that firmware: whole NVM images and what that firmware resumed them to.
 
 import unittest
 
-from firmware import codec, score
-from firmware.codec import CodecError, Reader
+from firmware import codec, decode, score
+from firmware.codec import CodecError
+from firmware.decode import Reader
 from firmware.rules import Rules
 from firmware.storage import Store
 
@@ -34,20 +35,20 @@ class TestFormat1Bytes(unittest.TestCase):
     def test_format_1_hands_have_no_penalties_during_a_hand(self):
         hand = b"\x80\x1c\x00\x01\x01a"  # format 2: Anna 3, Bo 2 tricks; Anna penalised "a"
         r = Reader(hand)
-        self.assertEqual(codec.get_entry(r, 4, r.u8()), (score.PLAY, (3, 2, -1, -1), -1, ((0, "a"),)))
+        self.assertEqual(decode.get_entry(r, 4, r.u8()), (score.PLAY, (3, 2, -1, -1), -1, ((0, "a"),)))
         r = Reader(hand)
-        self.assertRaises(CodecError, codec.get_entry, r, 4, r.u8(), 1)  # bit 7 means nothing in format 1
+        self.assertRaises(CodecError, decode.get_entry, r, 4, r.u8(), 1)  # bit 7 means nothing in format 1
         r = Reader(b"\x10\x1c\x00")  # format 1: Anna called, 3 + 2 tricks
-        self.assertEqual(codec.get_entry(r, 4, r.u8(), 1), (score.PLAY, (3, 2, -1, -1), 0, ()))
+        self.assertEqual(decode.get_entry(r, 4, r.u8(), 1), (score.PLAY, (3, 2, -1, -1), 0, ()))
 
     def test_format_1_rules_have_no_fail_extra_bit(self):
         # format 1: bud, options 10 (rs_fail: 1 = out) and 19 (series: 2 = 5 games) changed
         old = b"\x01" + (1 << 10 | 1 << 19).to_bytes(3, "little") + b"\x01\x02"
-        rules = codec.get_rules(Reader(old), 1)
+        rules = decode.get_rules(Reader(old), 1)
         self.assertEqual(rules, Rules("bud", {"rs_fail": "out", "series": 5}))
         self.assertEqual(rules.fail_extra, 0)
-        self.assertNotEqual(codec.get_rules(Reader(old)), rules)  # read as format 2 it is other rules
-        self.assertRaises(CodecError, codec.get_rules, Reader(b"\x01\x00\x00\x10\x00"), 1)  # bit 20
+        self.assertNotEqual(decode.get_rules(Reader(old)), rules)  # read as format 2 it is other rules
+        self.assertRaises(CodecError, decode.get_rules, Reader(b"\x01\x00\x00\x10\x00"), 1)  # bit 20
 
 
 class TestFormat1Saves(unittest.TestCase):

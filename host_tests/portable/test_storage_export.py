@@ -6,7 +6,8 @@ import os
 import unittest
 
 from firmware import bootmode, score
-from firmware.export import Exporter, ExportError, record_text, sheet_text
+from firmware.export import Exporter, ExportError
+from firmware.exporttext import record_text, sheet_text
 from firmware.game import Game
 from firmware.record import loads
 from firmware.rules import Rules
