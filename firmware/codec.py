@@ -27,7 +27,7 @@ try:
 except ImportError:  # a small build without binascii: the same CRC-32, bit by bit
     _crc32 = None  # type: ignore[assignment]
 
-from firmware import score
+from firmware import rulecodes, score
 from firmware.rules import Rules
 
 MAGIC = 0xB5
@@ -163,8 +163,8 @@ def entry_size(entry, n):
 
 def put_rules(out, rules):
     """Preset, a 3-byte mask of options that differ from it, their codes."""
-    codes = rules.codes()
-    default = Rules(rules.preset).codes()
+    codes = rulecodes.codes(rules)
+    default = rulecodes.codes(Rules(rules.preset))
     mask = 0
     extra = bytearray()
     for i in range(1, len(codes)):
@@ -229,7 +229,7 @@ class Image:
         return im
 
     def same_header(self, rules, players, dealer, past):
-        return (self.rules is not None and self.rules.codes() == rules.codes()
+        return (self.rules is not None and rulecodes.codes(self.rules) == rulecodes.codes(rules)
                 and tuple(self.players) == tuple(players) and self.dealer == dealer
                 and list(self.past) == list(past))
 

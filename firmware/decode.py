@@ -6,7 +6,7 @@ Format 1 (the firmware before format 2) is read too: its rule mask has no
 ``fail_extra`` bit and its hands have no penalties during the hand.
 """
 
-from firmware import codec, score
+from firmware import codec, rulecodes, score
 from firmware.codec import (
     F_FAULTS,
     F_GAME,
@@ -150,7 +150,7 @@ def get_rules(r, version=VERSION):
     preset = r.u8()
     if preset >= len(PRESETS):
         raise CodecError("bad preset")
-    codes = bytearray(Rules(PRESETS[preset]).codes())
+    codes = bytearray(rulecodes.codes(Rules(PRESETS[preset])))
     mask = int.from_bytes(r.take(3), "little")
     if version == 1:  # no fail_extra bit: the options after it are one bit lower
         low = mask & ((1 << V1_NEW_OPTION) - 1)
@@ -161,7 +161,7 @@ def get_rules(r, version=VERSION):
         if mask >> i & 1:
             codes[1 + i] = r.u8()
     try:
-        return Rules.from_codes(bytes(codes))
+        return rulecodes.from_codes(bytes(codes))
     except ValueError:
         raise CodecError("bad rules")
 

@@ -27,29 +27,6 @@ def check_players(rules, players):
             raise RulesError("two players are called %s" % name, "same_name", (name,))
 
 
-class Outcome:
-    """How a game stands: winner (seat or -1), tie-break seats, seats out."""
-
-    def __init__(self, state):
-        self.winner = state.winner
-        self.tiebreak = state.tied
-        self.out = tuple(state.out)
-
-    def over(self):
-        return self.winner != score.NO_SEAT
-
-
-class Needs:
-    """What the next hand needs: dealer, first to speak, seats that may play."""
-
-    def __init__(self, state):
-        self.dealer = state.dealer
-        self.first = state.first_to_speak()
-        self.seats = tuple(s for s in range(state.n) if state.in_play(s))
-        self.extra = bool(state.tied)  # an extra hand after a tie
-        self.hand = state.hands + 1
-
-
 class Game:
     """One game: rules, players in seat order, the first dealer and the log.
 
@@ -147,71 +124,3 @@ class Game:
     def _index(self, index):
         if type(index) is not int or not 0 <= index < len(self.log):
             raise EntryError("no hand %d" % (index + 1))
-
-    def outcome(self):
-        return Outcome(self.state)
-
-    def needs(self):
-        return Needs(self.state)
-
-
-class Series:
-    """1, 3 or 5 games; the winner of a game deals first in the next.
-
-    ``past`` holds the winners' seats of the games before the current one; the
-    current game counts as soon as it is won (and stops counting if undone).
-    """
-
-    def __init__(self, rules, players, dealer=0, past=()):
-        self.length = rules.series
-        if len(past) >= self.length:
-            raise RulesError("a series of %d games has no game %d" % (self.length, len(past) + 1))
-        for seat in past:
-            if type(seat) is not int or not 0 <= seat < len(players):
-                raise RulesError("a past winner is not a player")
-        self.past = list(past)
-        self.game = Game(rules, players, dealer)
-
-    def winners(self):
-        """Seat of each won game's winner, the current one included once won."""
-        outcome = self.game.outcome()
-        return self.past + [outcome.winner] if outcome.over() else list(self.past)
-
-    def wins(self):
-        """Game wins per seat."""
-        counts = [0] * len(self.game.players)
-        for seat in self.winners():
-            counts[seat] += 1
-        return counts
-
-    def number(self):
-        """1-based number of the current game."""
-        return len(self.past) + 1
-
-    def over(self):
-        """True when the series is decided: all games won, or a lead nobody can catch."""
-        won = len(self.winners())
-        if won >= self.length:
-            return True
-        counts = sorted(self.wins())
-        return counts[-1] > counts[-2] + self.length - won
-
-    def winner(self):
-        """The series winner's seat; -1 while undecided or for a draw."""
-        counts = self.wins()
-        top = max(counts)
-        if not self.over() or counts.count(top) != 1:
-            return score.NO_SEAT
-        return counts.index(top)
-
-    def next_game(self):
-        """Start the next game, its first dealer the last game's winner."""
-        outcome = self.game.outcome()
-        if not outcome.over():
-            raise EntryError("the game is not over yet", -1, "not_over")
-        if self.over():
-            raise EntryError("the series is over", -1, "series_over")
-        self.past.append(outcome.winner)
-        old = self.game
-        self.game = Game(old.rules, old.players, outcome.winner)
-        return self.game

@@ -2,7 +2,7 @@
 
 A ``Rules`` object holds one value per option. Presets differ only in their
 defaults; an option a preset does not use (``-`` in the table) is ``None``.
-Each value also has a small integer code (``codes()``), which is how the
+Each value also has a small integer code (rulecodes.py), which is how the
 save format stores a rule set.
 """
 
@@ -137,42 +137,8 @@ class Rules:
         return [(o[0], getattr(self, o[0])) for o in OPTIONS
                 if o[3][p] is not None and getattr(self, o[0]) != o[3][p]]
 
-    def codes(self):
-        """The rules as bytes: preset index, then one small code per option."""
-        out = bytearray(1 + len(OPTIONS))
-        out[0] = PRESETS.index(self.preset)
-        for i, (name, choice, allowed, _d) in enumerate(OPTIONS):
-            value = getattr(self, name)
-            if value is None:
-                code = 255
-            elif choice:
-                code = allowed.index(value)
-            else:
-                code = value
-            out[1 + i] = code
-        return bytes(out)
-
-    @classmethod
-    def from_codes(cls, data):
-        """Inverse of codes(); raises RulesError on any impossible byte."""
-        if len(data) != 1 + len(OPTIONS) or data[0] >= len(PRESETS):
-            raise RulesError("stored rules are damaged")
-        rules = cls(PRESETS[data[0]])
-        for i, (name, choice, allowed, _d) in enumerate(OPTIONS):
-            code = data[1 + i]
-            if not rules.applies(name):
-                if code != 255:
-                    raise RulesError("stored rules are damaged")
-                continue
-            if choice:
-                if code >= len(allowed):
-                    raise RulesError("stored rules are damaged")
-                code = allowed[code]
-            rules.set(name, code)
-        return rules
-
     def __eq__(self, other):
-        return isinstance(other, Rules) and self.codes() == other.codes()
+        return isinstance(other, Rules) and self.preset == other.preset and self.overrides() == other.overrides()
 
     def __repr__(self):
         return "Rules(%r, %r)" % (self.preset, dict(self.overrides()))

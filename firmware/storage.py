@@ -13,7 +13,8 @@ valid one. Pure: ``nvm`` is microcontroller.nvm or tools/fakes.FakeNVM.
 
 from firmware import codec, forget
 from firmware.errors import EntryError, RulesError
-from firmware.game import Game, Series
+from firmware.game import Game
+from firmware.series import Series
 
 # Load codes (Loaded.code); the UI may translate them, .message is English.
 EMPTY = "empty"  # blank NVM: no saved game

@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 
 from firmware import score
 from firmware.errors import EntryError, RulesError
-from firmware.game import Game, Series, check_players
+from firmware.game import Game, check_players
 from firmware.record import RecordError, load, loads
 from firmware.recordwriter import to_record
 from firmware.replay import result_json
 from firmware.rules import Rules
+from firmware.series import Series
 from tools.randgame import random_game, random_rules
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
@@ -307,7 +308,7 @@ def won(series, seat):
     tricks[seat] = 5
     tricks[(seat + 1) % 4] = 0
     series.game.push((score.PLAY, tuple(tricks), -1, ()))
-    assert series.game.outcome().winner == seat
+    assert series.game.state.winner == seat
 
 
 def test_best_of_5_at_2_1_1_is_not_decided_with_a_game_to_play():

@@ -312,19 +312,20 @@ def test_pot_extra_hand_only_tied_pay():
 
 def test_dealer_rotation_and_first_to_speak():
     g = Game(Rules("fem"), FOUR, 3)
-    assert (g.needs().dealer, g.needs().first) == (3, 0)
+    assert (g.state.dealer, g.state.first_to_speak()) == (3, 0)
     g.push((score.ALL_PASS,))
-    assert g.needs().dealer == 3
+    assert g.state.dealer == 3
     g.push((score.LONE, 1))
-    assert (g.needs().dealer, g.needs().first, g.needs().hand) == (0, 1, 2)
+    assert (g.state.dealer, g.state.first_to_speak(), g.state.hands) == (0, 1, 1)
 
 
-def test_needs_in_an_extra_hand():
+def test_an_extra_hand_is_for_the_tied_only():
     g = load({"format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 3}, "players": FOUR,
               "hands": [{"tricks": {"Anna": 2, "Bo": 2, "Cia": 1}},
                         {"tricks": {"Anna": 1, "Bo": 1, "Cia": 1, "Dan": 2}}]})
-    n = g.needs()
-    assert n.extra and n.seats == (0, 1) and n.dealer == 2 and n.first == 0
+    st = g.state
+    assert st.tied == (0, 1) and [s for s in range(4) if st.in_play(s)] == [0, 1]
+    assert st.dealer == 2 and st.first_to_speak() == 0
 
 
 def test_preview_does_not_change_the_game():

@@ -13,8 +13,8 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest
 
 from firmware import hw, render
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig

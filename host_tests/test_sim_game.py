@@ -30,7 +30,7 @@ def short_game(preset, min_hands=4):
     for seed in range(80):
         # no penalties during a hand: the entry UI has none yet (issue 10)
         game = randgame.random_game(random.Random(seed), 60, rules, PLAYERS, faults=False)
-        if game.outcome().over() and len(game.log) >= min_hands and (
+        if game.state.over() and len(game.log) >= min_hands and (
                 best is None or len(game.log) < len(best.log)):
             best = game
     assert best is not None

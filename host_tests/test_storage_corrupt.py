@@ -5,8 +5,8 @@ import random
 import pytest
 
 from firmware import codec, decode
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import DAMAGED, EMPTY, NEWER, UNREADABLE, Store
 from tools.fakes import FakeNVM, image_key, play, series_key
 
@@ -124,7 +124,7 @@ def test_damage_is_repaired_by_the_next_save():
     loaded = dev.load()
     assert loaded.code == DAMAGED
     series = loaded.series
-    if not series.game.outcome().over():
+    if not series.game.state.over():
         series.game.push((0, (2, 3, -1, -1), -1, ()))
     dev.save(series)
     again = Store(dev.nvm).load()

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from firmware.ui.app import App
 from tools.fakes import BOARD_SIZES, FakeNVM, PowerCut, play

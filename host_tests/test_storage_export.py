@@ -12,9 +12,10 @@ import pytest
 
 from firmware import bootmode, export, score
 from firmware.export import COMPUTER, DEVICE, Exporter, ExportError
-from firmware.game import Game, Series
+from firmware.game import Game
 from firmware.record import loads
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from tools.fakes import FakeNVM, FakePins, FakeStorage, play
 
@@ -25,9 +26,9 @@ def finished_series(seed=3):
     rng = random.Random(seed)
     series = Series(Rules("fem", {"pot": True, "exact_zero": "bust"}), ["Anna", "Bo", "Cia", "Åsa"], 1)
     for _ in play(rng, series, 400, settings=False):
-        if series.game.outcome().over():
+        if series.game.state.over():
             break
-    assert series.game.outcome().over()
+    assert series.game.state.over()
     return series
 
 

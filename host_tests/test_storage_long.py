@@ -5,8 +5,8 @@ import random
 import pytest
 
 from firmware import score
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import FULL, Store
 from tools.fakes import FakeNVM, play, series_key
 

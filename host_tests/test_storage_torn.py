@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from tools.fakes import FakeNVM, PowerCut, image_key, play, series_key
 

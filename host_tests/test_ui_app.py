@@ -4,15 +4,17 @@ import random
 
 from firmware import buttons as K
 from firmware import score
-from firmware.game import Series
 from firmware.record import load
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.ui import app as A
-from firmware.ui import entry as E
 from firmware.ui import seating
 from firmware.ui import setup as S
 from firmware.ui import views as V
 from firmware.ui.app import App
+from firmware.ui.fem import FemWalk
+from firmware.ui.hand import conclude
+from firmware.ui.knack import JoinStep, KnackWalk
 from firmware.ui.screen import Chart, Screen, cols, lines
 from host_tests.test_ui_support import Driver, FakeExporter, FakeStore, random_game
 from tools.presses import keys_for_record, presses_for
@@ -300,7 +302,7 @@ def test_rodskagg_call_and_refusal():
     d2.keys("c" "B" "bbc" "B")
     assert "Går inte" in d2.text()
     d2.keys("c")
-    assert isinstance(d2.app.view, E.FemWalk)
+    assert isinstance(d2.app.view, FemWalk)
 
 
 def test_refused_sum_says_why_in_english():
@@ -309,7 +311,7 @@ def test_refused_sum_says_why_in_english():
     d.keys("c" "B" "B" "a" "A" "c")  # 2 + 2, Dan pass, Anna 0: 4 of 5
     assert "Tricks: 4 of 5" in d.text()
     d.keys("b")
-    assert isinstance(d.app.view, E.FemWalk)
+    assert isinstance(d.app.view, FemWalk)
     assert d.app.series.game.log == []
 
 
@@ -388,7 +390,7 @@ def test_history_detail_edit_recomputes_later_hands():
     assert "Bo        12>10  -2" in d.text()
     d.keys("c" "c")  # Edit
     walk = d.app.view
-    assert isinstance(walk, E.FemWalk)
+    assert isinstance(walk, FemWalk)
     assert walk.prefill == [2, 3, -1, -1]
     assert walk.shown == 2  # each row starts on what it held
     d.keys("b")  # Bo 2 -> 3
@@ -552,7 +554,7 @@ def test_screen_saver_dims_blanks_and_wake_press_does_nothing():
     assert app.brightness == 2
     assert app.screen == screen  # the wake press did nothing else
     app.handle(K.OK, d.now + A.BLANK_MS + 300)
-    assert isinstance(app.view, E.FemWalk)
+    assert isinstance(app.view, FemWalk)
 
 
 def test_version_changes_only_with_the_screen():
@@ -588,7 +590,7 @@ def test_buttons_into_app_chord_and_bounce():
     assert evs == [K.OK]
     for e in evs:
         d.app.handle(e, t + 3000)
-    assert isinstance(d.app.view, E.FemWalk)
+    assert isinstance(d.app.view, FemWalk)
 
 
 def test_fuzz_every_screen_random_presses():
@@ -798,13 +800,13 @@ def test_penalty_during_a_bud_hand_is_previewed():
 def test_bud_refused_result_returns_to_the_result_rows():
     """A refused bud result (random presses found one): the refusal, then back on the
     result rows (the rows are a list of results, not a view of their own)."""
-    from firmware.ui import entry as E2
+    from firmware.ui import bidding
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c")  # Cia declares 3: the result rows
     view = d.app.view
-    assert isinstance(view, E2.ResultList)
-    saver = E2._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
-    E2.conclude(saver, d.app)
+    assert isinstance(view, bidding.ResultList)
+    saver = bidding._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
+    conclude(saver, d.app)
     d.app._refresh()
     assert "Går inte" in d.text()
     d.keys("c")
@@ -852,7 +854,7 @@ def test_refused_finished_hand_returns_where_it_can_be_fixed():
     d.keys("c")
     assert "Stick: 3 av 5" in d.text()
     d.keys("b")  # back: the last row again, filled in with the rest
-    assert isinstance(d.app.view, E.FemWalk)
+    assert isinstance(d.app.view, FemWalk)
     assert ">Anna     2     12>10" in d.text()
     d.keys("c")
     assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
@@ -866,7 +868,7 @@ def test_penalty_reasons_of_the_preset_only():
     d, _st = started(Rules("knack"))
     d.keys("c" "c" "c")  # Cia declares 3
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1, Anna 1: who joined?
-    assert isinstance(d.app.view, E.JoinStep)
+    assert isinstance(d.app.view, JoinStep)
     d.keys("a" "c" "c")  # the penalty row, Bo: why?
     assert d.app.view.reasons == ("forgot to ask går med", "")
     assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
@@ -884,13 +886,13 @@ def test_no_call_where_it_is_meaningless():
     d.keys("c" "aaaa")  # all pass
     assert "Rödskägg" not in d.text()
     d.keys("B")
-    assert isinstance(d.app.view, E.FemWalk)
+    assert isinstance(d.app.view, FemWalk)
     assert "alla passar" in d.text()
     d, _st = started()
     d.keys("c" "a" "c" "a" "a")  # Cia alone
     assert "Cia ensam" in d.text() and "Rödskägg" not in d.text()
     d.keys("B")
-    assert isinstance(d.app.view, E.FemWalk)
+    assert isinstance(d.app.view, FemWalk)
 
 
 
@@ -914,7 +916,7 @@ def test_small_screen_title_true_and_holds_shown():
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
-    assert isinstance(d.app.view, E.KnackWalk)
+    assert isinstance(d.app.view, KnackWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done
     assert "Anna     1" in d.text()

@@ -1,8 +1,9 @@
 """Scoreboard drive mode, undo reach after compaction, and inserting a forgotten hand."""
 
 from firmware import score
-from firmware.game import Game, Series
+from firmware.game import Game
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.ui.app import App
 from host_tests.test_ui_support import Driver, FakeExporter, FakeStore
 

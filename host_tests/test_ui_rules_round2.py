@@ -2,7 +2,7 @@
 
 import pytest
 
-from firmware.ui.entry import FAULT_REASONS
+from firmware.ui.irregular import FAULT_REASONS
 from firmware.ui.newgame import OptionsView, SetupView
 from firmware.ui.text import tr
 from host_tests.test_ui_support import Driver

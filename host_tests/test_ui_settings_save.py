@@ -1,8 +1,8 @@
 """A settings save that fails (full NVM, or an error) is said on the screen, like a failed game save."""
 
 from firmware import buttons as K
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from firmware.ui.app import App
 from tools.fakes import FakeNVM

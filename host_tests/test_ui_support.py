@@ -88,7 +88,7 @@ def random_players(rng, n):
 
 def random_game(seed, max_entries=20):
     """A valid random game with the device's names and reasons, so buttons can enter it."""
-    from firmware.ui.entry import ADJUST_REASONS, FAULT_REASONS
+    from firmware.ui.irregular import ADJUST_REASONS, FAULT_REASONS
 
     rng = random.Random(seed)
     rules = randgame.random_rules(rng)

@@ -23,8 +23,8 @@ import random
 import sys
 
 from firmware import codec, score
-from firmware.game import Series
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from tools.fakes import FakeNVM, play
 

@@ -139,7 +139,7 @@ def record_presses():
 
 def big_game_keys(entries=60, players=7, seed=7):
     """Keys for setup + a 7-player fem game of `entries` entries (start 99: it lasts)."""
-    from firmware.ui.entry import ADJUST_REASONS, FAULT_REASONS
+    from firmware.ui.irregular import ADJUST_REASONS, FAULT_REASONS
     from tools.randgame import random_game
 
     rules = Rules("fem", {"start": 99, "pot": True})

@@ -206,10 +206,12 @@ def state_key(st):
 
 def series_key(series, settings):
     """Everything a resumed device shows: settings, header, entries kept, state."""
+    from firmware import rulecodes
+
     if series is None:
         return (settings, None)
     g = series.game
-    return (settings, g.rules.codes(), tuple(g.players), g.first_dealer, tuple(series.past),
+    return (settings, rulecodes.codes(g.rules), tuple(g.players), g.first_dealer, tuple(series.past),
             g.base_entries, tuple(g.log), state_key(g.state))
 
 
@@ -251,7 +253,7 @@ def play(rng, series, steps, endless=False, settings=True):
     for _ in range(steps):
         game = series.game
         roll = rng.random()
-        if game.outcome().over():
+        if game.state.over():
             if series.over():
                 return
             series.next_game()
@@ -267,7 +269,7 @@ def play(rng, series, steps, endless=False, settings=True):
                                  "edit"))
             except EntryError:
                 continue
-            if endless and game.outcome().over():
+            if endless and game.state.over():
                 game.replace(i, was)
                 continue
             yield "edit", None
@@ -278,7 +280,7 @@ def play(rng, series, steps, endless=False, settings=True):
                 game.delete(i)
             except EntryError:
                 continue
-            if endless and game.outcome().over():
+            if endless and game.state.over():
                 game.insert(i, was)
                 continue
             yield "delete", None

@@ -26,6 +26,11 @@ from firmware.rules import OPTIONS
 from firmware.ui import app as A
 from firmware.ui import entry as E
 from firmware.ui import newgame, seating
+from firmware.ui.bidding import BidList, ResultList
+from firmware.ui.fem import PASS, FemWalk
+from firmware.ui.hand import HAND_FAULTS, hand_faults
+from firmware.ui.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
+from firmware.ui.knack import JoinStep, KnackWalk
 from firmware.ui.views import ListView
 
 
@@ -136,7 +141,7 @@ class Planner:
             self.press("b")
             if kind == score.MISDEAL:
                 self.menu_item(app.t("Misdeal"))
-                if isinstance(app.view, E.YesNo):
+                if isinstance(app.view, YesNo):
                     self.goto(0 if entry[1] else 1)
                     self.press("c")
             elif kind == score.FAULT:
@@ -144,14 +149,14 @@ class Planner:
                 view = self.expect(E.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(E.ReasonList)
-                self.goto(_index(E.FAULT_REASONS, entry[2]))
+                self.goto(_index(FAULT_REASONS, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
-                view = self.expect(E.AdjustWalk)
-                self.walk(E.AdjustWalk, [entry[1][s] for s in view.seats])
+                view = self.expect(AdjustWalk)
+                self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
                 self.expect(E.ReasonList)
-                self.goto(_index(E.ADJUST_REASONS, entry[2]))
+                self.goto(_index(ADJUST_REASONS, entry[2]))
                 self.press("c")
         if isinstance(app.view, E.Preview):
             self.press("c")
@@ -159,9 +164,9 @@ class Planner:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
 
     def fem(self, entry):
-        view = self.expect(E.FemWalk)
+        view = self.expect(FemWalk)
         n = self.app.series.game.state.n
-        tricks = [E.PASS] * n
+        tricks = [PASS] * n
         call = score.NO_SEAT
         if entry[0] == score.PLAY:
             tricks = list(entry[1])
@@ -173,7 +178,7 @@ class Planner:
             self.press("B")
             pick = self.expect(E.SeatList)
             self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
-            self.expect(E.FemWalk)
+            self.expect(FemWalk)
         if entry[0] == score.PLAY:
             self.faults(entry[3], view, "b")
         self.finish(view)
@@ -188,7 +193,7 @@ class Planner:
             who = self.expect(E.SeatList)
             self.pick(who.seats.index(seat))
             self.expect(E.ReasonList)
-            self.pick(_index(E.hand_faults(self.app.series.game.rules),
+            self.pick(_index(hand_faults(self.app.series.game.rules),
                             "" if reason == "penalty" else reason))
 
     def rows(self, view, wanted):
@@ -200,18 +205,18 @@ class Planner:
                 if view.filled == wanted or view.cursor >= view.n:
                     return
                 v = wanted[view.cursor]
-                if isinstance(view, E.KnackWalk):
+                if isinstance(view, KnackWalk):
                     if view.cursor != view.n - 1 or view.flow.rules.others_score():
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
                     continue
-                if v == view.filled[view.cursor] and v != E.PASS:
+                if v == view.filled[view.cursor] and v != PASS:
                     raise PlanError("row %d cannot be changed here" % view.cursor)
-                self.press("a" if v == E.PASS else "A")
+                self.press("a" if v == PASS else "A")
                 continue
             v = wanted[view.cursor]
-            knack = isinstance(view, E.KnackWalk)
-            if v == E.PASS:
+            knack = isinstance(view, KnackWalk)
+            if v == PASS:
                 self.press("a")
                 continue
             if v == 0 and not knack:
@@ -260,10 +265,10 @@ class Planner:
             return
         _k, declarer, bid, tricks, joined = entry[:5]
         self.pick(view.seats.index(declarer))
-        view = self.expect(E.BidList)
+        view = self.expect(BidList)
         self.pick(view.choices.index(bid))
         faults = entry[5]
-        if isinstance(self.app.view, E.ResultList):
+        if isinstance(self.app.view, ResultList):
             result = self.app.view
             others = [t for s, t in enumerate(tricks) if s != declarer and t]
             if not others:
@@ -277,9 +282,9 @@ class Planner:
                 self.pick(tricks[declarer])
                 return
             self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
-        walk = self.expect(E.KnackWalk)
+        walk = self.expect(KnackWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
-        if isinstance(self.app.view, E.JoinStep):
+        if isinstance(self.app.view, JoinStep):
             step = self.app.view
             for k, s in enumerate(step.cands):
                 if (joined >> s & 1) != (step.joined >> s & 1):
@@ -433,12 +438,12 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry.py HAND_FAULTS), as a knock fault does."""
+    device's list (firmware/ui/hand.py HAND_FAULTS), as a knock fault does."""
     for h in doc.get("hands", []):
         for reason in (h.get("faults") or {}).values():
-            if reason not in E.HAND_FAULTS and reason != "penalty":
+            if reason not in HAND_FAULTS and reason != "penalty":
                 return False
-        if "fault" in h and h.get("reason") not in E.FAULT_REASONS:
+        if "fault" in h and h.get("reason") not in FAULT_REASONS:
             return False
     return True
 

@@ -120,6 +120,6 @@ def random_game(rng, entries, rules=None, players=None, reasons=REASONS, faults=
         n = rng.randint(rules.min_players, 7)
         players = ["P%d" % i for i in range(n)]
     game = Game(rules, players, rng.randrange(len(players)))
-    while len(game.log) < entries and not game.outcome().over():
+    while len(game.log) < entries and not game.state.over():
         game.push(random_entry(rng, rules, game.state, reasons, faults))
     return game

@@ -28,7 +28,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from firmware import boards, buttons, record, render
 from firmware.export import Exporter
-from firmware.game import Series
+from firmware.series import Series
 from firmware.storage import Store
 from firmware.ui.app import App
 from tools.fakes import FakeDrive, FakeNVM

@@ -42,7 +42,10 @@ class Lazy:
             forget(self.name)
 
 
-entry = Lazy("firmware.ui.entry", keep=from_source())  # hand entry, the largest UI module
+entry = Lazy("firmware.ui.entry", keep=from_source())  # hand entry: what every kind shares
+# The modules of each kind of entry, which firmware.ui.entry imports when one is entered;
+# let go from .py sources too (each is small to compile).
+ENTRY_KINDS = ("hand", "fem", "bidding", "knack", "irregular")
 history = Lazy("firmware.ui.history")  # the history of entries, one entry's changes, undo
 chart = Lazy("firmware.ui.chart")
 result = Lazy("firmware.ui.result")  # the winner screen, the series standings
@@ -55,3 +58,5 @@ ALL = (entry, history, chart, result, menu, newgame, seating)
 def release_all():
     for module in ALL:
         module.release()
+    for name in ENTRY_KINDS:
+        forget("firmware.ui." + name)

@@ -9,8 +9,9 @@ again is one press (Start!).
 """
 
 from firmware.errors import RulesError
-from firmware.game import MAX_NAME, MAX_PLAYERS, Series
+from firmware.game import MAX_NAME, MAX_PLAYERS
 from firmware.rules import PRESETS, Rules
+from firmware.series import Series
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans", "Ida", "Jan", "Kim",
          "Lars", "Maja", "Nils", "Olle", "Per", "Rut", "Sara", "Tor", "Ulla", "Vera",

@@ -11,9 +11,9 @@ import json
 import sys
 
 from firmware import score
-from firmware.game import Series
 from firmware.recordwriter import entry_to_json
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 from tools.fakes import FakeNVM
 

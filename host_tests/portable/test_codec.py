@@ -6,8 +6,9 @@ import unittest
 from firmware import codec, decode, score
 from firmware.codec import CodecError, Image
 from firmware.decode import Reader
-from firmware.game import Game, Series
+from firmware.game import Game
 from firmware.rules import Rules
+from firmware.series import Series
 from firmware.storage import Store
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")

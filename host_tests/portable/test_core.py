@@ -4,13 +4,14 @@ import json
 import os
 import unittest
 
-from firmware import score
+from firmware import rulecodes, score
 from firmware.errors import EntryError, RulesError
-from firmware.game import Game, Series
+from firmware.game import Game
 from firmware.record import RecordError, load, loads
 from firmware.recordwriter import to_record
 from firmware.replay import result_json
 from firmware.rules import Rules
+from firmware.series import Series
 
 RECORDS = "host_tests/records"
 
@@ -91,7 +92,7 @@ class TestUndoEdit(unittest.TestCase):
 
     def test_entry_after_win(self):
         g = load(record("fem", FOUR, [{"tricks": {"Anna": 5, "Bo": 0}, "call": "Anna"}], start=3))
-        self.assertTrue(g.outcome().over())
+        self.assertTrue(g.state.over())
         with self.assertRaises(EntryError):
             g.push((score.ALL_PASS,))
 
@@ -196,5 +197,5 @@ class TestBadInput(unittest.TestCase):
     def test_rules_codes_round_trip(self):
         for preset in ("fem", "bud", "knack"):
             r = Rules(preset, {"pot": True, "exact_zero": "bounce", "series": 5})
-            self.assertEqual(Rules.from_codes(r.codes()), r)
-        self.assertRaises(RulesError, Rules.from_codes, b"\x09" + bytes(20))
+            self.assertEqual(rulecodes.from_codes(rulecodes.codes(r)), r)
+        self.assertRaises(RulesError, rulecodes.from_codes, b"\x09" + bytes(20))
