@@ -58,14 +58,8 @@ def crashed(dev, error):
 def main():
     if hasattr(gc, "threshold"):  # collect after every 4 KB allocated: a less fragmented heap
         gc.threshold(4096)
-    # The UI first, while the heap is empty. From .py files the compiler needs most room for
-    # the largest modules, so hand entry comes first; from .mpy files the App imports it for
-    # each hand and lets it go on the scoreboard.
-    from firmware import buttons
-
-    if not getattr(buttons, "__file__", ".mpy").endswith(".mpy"):
-        __import__("firmware.ui.entry")
-        gc.collect()
+    # The UI first, while the heap is empty: from .py files the compiler needs most room for
+    # the largest modules. The screens open only now and then load while open (firmware/ui/lazy.py).
     __import__("firmware.ui.app")
 
     gc.collect()
