@@ -8,7 +8,7 @@ from firmware.record import load
 from firmware.rules import Rules
 from firmware.series import Series
 from firmware.ui import app as A
-from firmware.ui import newgame as NG
+from firmware.ui import seating
 from firmware.ui import setup as S
 from firmware.ui import views as V
 from firmware.ui.app import App
@@ -116,7 +116,7 @@ def test_spell_lower_case_swedish_letters_full_and_empty():
     tv = d.app.view
     d.keys("a" "a" "c")  # Spell... (two up from the first name: Done, Spell...)
     sp = d.app.view
-    assert isinstance(sp, NG.SpellView)
+    assert isinstance(sp, seating.SpellView)
     assert "A B C D E F" in d.text()  # the first letter: capitals
     d.keys("a" "c" "c")  # the actions row: Done on an empty name says why not
     assert "Inga bokstäver" in d.text()

@@ -146,6 +146,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     from firmware.ui import lazy
     from firmware.ui import newgame as NG
     from firmware.ui import result as R
+    from firmware.ui import seating as SE
     from firmware.ui import views as V
 
     entry_modules = ["firmware.ui." + m for m in ("entry",) + lazy.ENTRY_KINDS]
@@ -157,7 +158,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
             cut.append((current[0].__name__, text, width))
         return text[:width]
 
-    for m in (V, A, H, C, R, NG):
+    for m in (V, A, H, C, R, NG, SE):
         monkeypatch.setattr(m, "clip", clip)
     unknown = font.index(0xFFFD)
     sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})

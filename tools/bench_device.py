@@ -10,7 +10,10 @@
   entries and up to 7 players (tools/randgame.py), a harder load: on
   CircuitPython's VM from ``.mpy``, and on MicroPython from ``.py`` source
   (as ``python3 -m firmware.replay`` runs, compiling firmware/ first);
-* the heap each firmware module takes when imported (``.mpy``), largest first.
+* the heap each firmware module takes when imported (``.mpy``), largest first;
+* what code.py's ``gc.threshold(4096)`` costs per press (tools/cpfakes/presstime.py:
+  a 7-player game's presses as code.py's loop handles them, with and without it)
+  beside the heap it buys (the ``.mpy`` scenario with and without it).
 
 The port is 64-bit: objects take roughly twice the RAM they take on a
 32-bit board such as the RP2040.
@@ -47,8 +50,24 @@ def scenario_reference():
     return out
 
 
-def scenario_results(kind, heap_k):
+THRESHOLD_CALL = "gc.threshold(4096)"  # code.py's: a collection after every 4 KB allocated
+
+
+def without_threshold(drive):
+    """Take code.py's gc.threshold call out of a device's drive (collect only when the heap is full)."""
+    path = os.path.join(drive, "code.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if THRESHOLD_CALL not in text:
+        raise RuntimeError("code.py does not call %s" % THRESHOLD_CALL)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace(THRESHOLD_CALL, "gc.threshold(-1)"))
+
+
+def scenario_results(kind, heap_k, threshold=True):
     dev = C.Device(kind, heap="%dk" % heap_k)
+    if not threshold:
+        without_threshold(dev.drive)
     out = []
     try:
         for _name, keys in C.scenario():
@@ -59,8 +78,51 @@ def scenario_results(kind, heap_k):
         dev.close()
 
 
-def scenario_passes(kind, heap_k, reference):
-    return scenario_results(kind, heap_k) == reference
+def scenario_passes(kind, heap_k, reference, threshold=True):
+    return scenario_results(kind, heap_k, threshold) == reference
+
+
+def press_time(binary, mpy_dir, keyfile, threshold, heap_k, runs=3):
+    """(average, worst) µs per press, the fastest of runs plays of keyfile on CircuitPython's VM
+    (tools/cpfakes/presstime.py: what code.py's loop does per press) with gc.threshold(threshold)."""
+    best = None
+    for _ in range(runs):
+        p = subprocess.run([binary, "-X", "heapsize=%dk" % heap_k, os.path.join(C.FAKES, "presstime.py"), keyfile,
+                            str(threshold)], env=dict(os.environ, MICROPYPATH=mpy_dir), capture_output=True,
+                           text=True, timeout=600)
+        found = [ln.split()[1:] for ln in p.stdout.splitlines() if ln.startswith("PRESSES ")]
+        if not found:
+            return None
+        presses, total, worst, _entries = (int(x) for x in found[0])
+        if best is None or total / presses < best[0]:
+            best = (total / presses, worst)
+    return best
+
+
+def threshold_figures(binary, reference, heap_with=None):
+    """What code.py's gc.threshold(4096) costs per press and buys in heap, on CircuitPython's VM (.mpy);
+    heap_with: the .mpy scenario's heap when measured already."""
+    from tools.bench_ui import big_game_keys
+    from tools.mptest import compile_tree
+
+    keys, entries = big_game_keys()
+    with tempfile.TemporaryDirectory(prefix="bench-threshold-") as folder:
+        compile_tree(C.mpy_cross(), os.path.join(ROOT, "firmware"), os.path.join(folder, "firmware"))
+        keyfile = os.path.join(folder, "keys.txt")
+        with open(keyfile, "w") as f:
+            f.write(keys)
+        heap_k = 256
+        times = [press_time(binary, folder, keyfile, t, heap_k) for t in (4096, -1)]
+    if None in times:
+        print("device: gc.threshold: the 7-player game did not finish in %d KiB" % heap_k)
+        return
+    if heap_with is None:
+        heap_with = smallest(lambda h: scenario_passes("mpy", h, reference), 96, 512)
+    heaps = (heap_with, smallest(lambda h: scenario_passes("mpy", h, reference, False), 96, 512))
+    print("device: code.py's %s costs %.2f ms per press (%.2f without; worst %.2f, %.2f) on CircuitPython's "
+          "VM, .mpy, a 7-player game of %d entries (%d presses) in a %d KiB heap; the scenario needs %s with it, "
+          "%s without" % (THRESHOLD_CALL, times[0][0] / 1000, times[1][0] / 1000, times[0][1] / 1000,
+                          times[1][1] / 1000, entries, len(keys), heap_k, heap_text(heaps[0]), heap_text(heaps[1])))
 
 
 def smallest(passes, lo, hi):
@@ -175,7 +237,7 @@ def import_costs(binary, bundle_dir):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Memory on CircuitPython's VM (make bench prints all of it).")
-    ap.add_argument("--only", choices=("scenario-py", "scenario-mpy", "replay", "imports"),
+    ap.add_argument("--only", choices=("scenario-py", "scenario-mpy", "replay", "imports", "threshold"),
                     help="measure just this (quicker while working on one figure)")
     only = ap.parse_args(argv).only
     why = C.missing()
@@ -183,7 +245,7 @@ def main(argv=None):
         print("device: skipped: %s" % why)
         return
     binary = C.circuitpython()
-    reference = scenario_reference() if only in (None, "scenario-py", "scenario-mpy") else None
+    reference = scenario_reference() if only in (None, "scenario-py", "scenario-mpy", "threshold") else None
     kinds = ["py"] + (["mpy"] if C.mpy_cross() else [])
     if only and only.startswith("scenario-"):
         kinds = [k for k in kinds if k == only[9:]]
@@ -195,6 +257,7 @@ def main(argv=None):
     if fakes:
         print("device: the launcher and the fakes of the board's modules hold %.1f KiB of the heap "
               "(a board's C modules do not)" % (int(fakes[0].split()[1]) / 1024))
+    heaps = {}  # kind: the scenario's smallest heap
     for kind in kinds if only in (None, "scenario-py", "scenario-mpy") else ():
         ref = reference
         what = "identical to the simulator"
@@ -202,10 +265,13 @@ def main(argv=None):
             ref = scenario_results(kind, 1024)
             what = "DIFFERENT FROM THE SIMULATOR (even at 1 MiB), the same as at 1 MiB"
         k = smallest(lambda h, kind=kind, ref=ref: scenario_passes(kind, h, ref), 96, 512)
+        heaps[kind] = k
         print("device: scenario (%d runs, power pulled between them) %s from a heap of "
               "%s on CircuitPython's VM, %s bundle" % (len(C.scenario()), what, "%d KiB" % k if k else "> 512 KiB",
                                                        kind))
-    if only in ("scenario-py", "scenario-mpy"):
+    if only in (None, "threshold") and "mpy" in kinds:
+        threshold_figures(binary, reference, heaps.get("mpy"))
+    if only in ("scenario-py", "scenario-mpy", "threshold"):
         return
     with tempfile.TemporaryDirectory(prefix="bench-replay-") as folder:
         sets = (("every record and typical game (%d files)" % len(replay_cases()), replay_cases(), True),

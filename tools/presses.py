@@ -25,7 +25,7 @@ from firmware.record import entry_from_json, load
 from firmware.rules import OPTIONS
 from firmware.ui import app as A
 from firmware.ui import entry as E
-from firmware.ui import newgame as S
+from firmware.ui import newgame, seating
 from firmware.ui.bidding import BidList, ResultList
 from firmware.ui.fem import PASS, FemWalk
 from firmware.ui.hand import HAND_FAULTS, hand_faults
@@ -327,7 +327,7 @@ class Planner:
         """From the setup screen: choose preset, the table (names), dealer, options; start."""
         app = self.app
         s = app.setup
-        view = self.expect(S.SetupView)
+        view = self.expect(newgame.SetupView)
         self.form_value(2, rules.preset)
         if s.players() != list(players):
             self.table(players)
@@ -338,13 +338,13 @@ class Planner:
         if any(getattr(s.rules(), k) != v for k, v in wanted):
             self.goto(6)
             self.press("c")
-            opts = self.expect(S.OptionsView)
+            opts = self.expect(newgame.OptionsView)
             for row, (_name, value) in enumerate(wanted):
                 self.form_value(row, value)
             if app.view is not opts:
                 raise PlanError("not back at the options")
             self.press("C")
-            self.expect(S.SetupView)
+            self.expect(newgame.SetupView)
         if s.rules() != rules:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
@@ -357,7 +357,7 @@ class Planner:
         app = self.app
         view = self.app.view
         self.pick(1)  # the Table row (from Start!: one long press)
-        tv = self.expect(S.TableView)
+        tv = self.expect(seating.TableView)
         for name in players:
             items = tv.items()
             if name in items:
@@ -385,16 +385,16 @@ class Planner:
 
     def spell(self, name):
         """In the speller: each letter (row, then letter), Aa where the case differs; Done."""
-        sp = self.expect(S.SpellView)
+        sp = self.expect(seating.SpellView)
         for ch in name:
             low = ch.lower()
-            g = [i for i in range(len(S.GROUPS)) if low in S.GROUPS[i]]
+            g = [i for i in range(len(seating.GROUPS)) if low in seating.GROUPS[i]]
             if not g or (not ch.isalpha() and ch != "-"):
                 raise PlanError("cannot spell %r" % name)
             if ch != "-" and ch.isupper() != sp.upper():
-                self.cell(sp, len(S.GROUPS), S.ACTIONS.index("Aa"))
-            self.cell(sp, g[0], S.GROUPS[g[0]].index(low))
-        self.cell(sp, len(S.GROUPS), S.ACTIONS.index("Done"))
+                self.cell(sp, len(seating.GROUPS), seating.ACTIONS.index("Aa"))
+            self.cell(sp, g[0], seating.GROUPS[g[0]].index(low))
+        self.cell(sp, len(seating.GROUPS), seating.ACTIONS.index("Done"))
         if self.app.view is sp:
             raise PlanError("spelling did not finish: " + self.app.screen.text())
 

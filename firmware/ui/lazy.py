@@ -43,8 +43,9 @@ history = Lazy("firmware.ui.history")  # the history of entries, one entry's cha
 chart = Lazy("firmware.ui.chart")
 result = Lazy("firmware.ui.result")  # the winner screen, the series standings
 menu = Lazy("firmware.ui.menu")
-newgame = Lazy("firmware.ui.newgame")  # the set-up screens
-ALL = (entry, history, chart, result, menu, newgame)
+newgame = Lazy("firmware.ui.newgame")  # the set-up screen, the rule options
+seating = Lazy("firmware.ui.seating")  # the table builder, the name speller
+ALL = (entry, history, chart, result, menu, newgame, seating)
 
 
 def release_all():
