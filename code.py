@@ -60,14 +60,8 @@ def main():
     # 32 KiB less heap for about 0.8 ms more per press (tools/bench_device.py prints both, make bench).
     if hasattr(gc, "threshold"):
         gc.threshold(4096)
-    # The UI first, while the heap is empty. From .py files the compiler needs most room for
-    # the largest modules, so hand entry comes first; from .mpy files the App imports it for
-    # each hand and lets it go on the scoreboard.
-    from firmware import buttons
-
-    if not getattr(buttons, "__file__", ".mpy").endswith(".mpy"):
-        __import__("firmware.ui.entry")
-        gc.collect()
+    # The UI first, while the heap is empty: from .py files the compiler needs most room for
+    # the largest modules. The screens open only now and then load while open (firmware/ui/lazy.py).
     __import__("firmware.ui.app")
 
     gc.collect()

@@ -4,9 +4,9 @@
 ``release_all()`` (the App calls it on the scoreboard, where none of them is
 open) lets them go again, so their code takes no RAM the rest of the time.
 
-That pays where the firmware runs from .mpy files, whose code loads as it is.
-From .py sources every import compiles again: hand entry, the largest, is kept
-there (compiling it late, beside everything else, needs more RAM than keeping it).
+That pays most where the firmware runs from .mpy files, whose code loads as it
+is; from .py sources every import compiles again, and each of these modules is
+small enough to compile beside everything else.
 """
 
 import sys
@@ -14,18 +14,12 @@ import sys
 from firmware import forget
 
 
-def from_source():
-    """Whether the firmware runs from .py sources (every import compiles)."""
-    return not globals().get("__file__", ".mpy").endswith(".mpy")
-
-
 class Lazy:
     """Stands in for the module ``name``: imported at the first attribute asked for,
-    let go by ``release`` (unless ``keep``)."""
+    let go by ``release``."""
 
-    def __init__(self, name, keep=False):
+    def __init__(self, name):
         self.name = name
-        self.keep = keep
 
     def __getattr__(self, attr):
         module = sys.modules.get(self.name)
@@ -38,13 +32,12 @@ class Lazy:
         return getattr(module, attr)
 
     def release(self):
-        if not self.keep:
-            forget(self.name)
+        forget(self.name)
 
 
-entry = Lazy("firmware.ui.entry", keep=from_source())  # hand entry: what every kind shares
+entry = Lazy("firmware.ui.entry")  # hand entry: what every kind shares
 # The modules of each kind of entry, which firmware.ui.entry imports when one is entered;
-# let go from .py sources too (each is small to compile).
+# let go with it.
 ENTRY_KINDS = ("hand", "fem", "bidding", "knack", "irregular")
 history = Lazy("firmware.ui.history")  # the history of entries, one entry's changes, undo
 chart = Lazy("firmware.ui.chart")
