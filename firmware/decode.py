@@ -285,3 +285,67 @@ def read_commit(buf, pos, end, chain):
     if crc32(buf[pos:body_end], chain) != c:
         raise CodecError("commit CRC mismatch")
     return payload, c, r.pos
+
+
+# -- a slot of the NVM ---------------------------------------------------------------
+
+class Slot:
+    """A slot as read (Store.load picks the newest good one): its base and the commits that follow it."""
+
+    def __init__(self, index):
+        self.index = index
+        self.state = "blank"  # blank, bad, newer, ok
+        self.version = 0
+        self.seq = 0
+        self.image = None
+        self.chain = 0
+        self.pos = 0  # where the next commit goes
+        self.clean = True  # nothing but erased bytes after the last commit
+
+
+def read_slot(nvm, index, half, buf):
+    """Slot index (of size half) of nvm, read through buf (half bytes): a Slot."""
+    sl = Slot(index)
+    start = index * half
+    blank = True
+    for off in range(0, half, 64):  # small reads: nvm[a:b] makes a new object
+        n = min(64, half - off)
+        chunk = nvm[start + off:start + off + n]
+        buf[off:off + n] = chunk
+        if blank and chunk.count(b"\xff") != n:
+            blank = False
+    if blank:
+        return sl
+    try:
+        version, seq, payload, chain, pos = read_base(buf, 0, len(buf))
+    except (ValueError, IndexError):
+        sl.state = "bad"
+        return sl
+    sl.version = version
+    sl.seq = seq
+    if version not in codec.READABLE:
+        sl.state = "newer" if version > codec.VERSION else "bad"
+        return sl
+    try:
+        im = decode_base(payload, version)
+    except (ValueError, IndexError):
+        sl.state = "bad"
+        return sl
+    sl.state = "ok"
+    while True:
+        try:
+            body, c, nxt = read_commit(buf, pos, len(buf), chain)
+            apply(im, body, version)
+        except (ValueError, IndexError):
+            break
+        chain = c
+        pos = nxt
+    sl.clean = True
+    for i in range(pos, len(buf)):
+        if buf[i] != 0xFF:
+            sl.clean = False
+            break
+    sl.image = im
+    sl.chain = chain
+    sl.pos = start + pos
+    return sl

@@ -41,20 +41,6 @@ class Loaded:
         self.hand = hand
 
 
-class _Slot:
-    """A parsed slot: its base and the commits that follow it."""
-
-    def __init__(self, index):
-        self.index = index
-        self.state = "blank"  # blank, bad, newer, ok
-        self.version = 0
-        self.seq = 0
-        self.image = None
-        self.chain = 0
-        self.pos = 0  # where the next commit goes
-        self.clean = True  # nothing but erased bytes after the last commit
-
-
 def _newer(a, b):
     """True when sequence number a (mod 256) follows b."""
     d = (a - b) & 0xFF
@@ -91,55 +77,6 @@ class Store:
 
     # -- reading -----------------------------------------------------------------
 
-    def _parse(self, index):
-        from firmware import decode  # the reading half of the format: load() lets it go after
-
-        sl = _Slot(index)
-        start = index * self.half
-        buf = self._buf
-        blank = True
-        for off in range(0, self.half, 64):  # small reads: nvm[a:b] makes a new object
-            n = min(64, self.half - off)
-            chunk = self.nvm[start + off:start + off + n]
-            buf[off:off + n] = chunk
-            if blank and chunk.count(b"\xff") != n:
-                blank = False
-        if blank:
-            return sl
-        try:
-            version, seq, payload, chain, pos = decode.read_base(buf, 0, len(buf))
-        except (ValueError, IndexError):
-            sl.state = "bad"
-            return sl
-        sl.version = version
-        sl.seq = seq
-        if version not in codec.READABLE:
-            sl.state = "newer" if version > codec.VERSION else "bad"
-            return sl
-        try:
-            im = decode.decode_base(payload, version)
-        except (ValueError, IndexError):
-            sl.state = "bad"
-            return sl
-        sl.state = "ok"
-        while True:
-            try:
-                body, c, nxt = decode.read_commit(buf, pos, len(buf), chain)
-                decode.apply(im, body, version)
-            except (ValueError, IndexError):
-                break
-            chain = c
-            pos = nxt
-        sl.clean = True
-        for i in range(pos, len(buf)):
-            if buf[i] != 0xFF:
-                sl.clean = False
-                break
-        sl.image = im
-        sl.chain = chain
-        sl.pos = start + pos
-        return sl
-
     def load(self):
         """Read the NVM: the best valid state, and a message when something was wrong."""
         out = Loaded()
@@ -147,7 +84,9 @@ class Store:
         self.rewrite = True
         self.slot = -1
         self.image = codec.Image()
-        slots = [self._parse(0), self._parse(1)]
+        from firmware import decode  # the reading half of the format: only now
+
+        slots = [decode.read_slot(self.nvm, i, self.half, self._buf) for i in (0, 1)]
         forget("firmware.decode")  # read: its code can go
         good = [s for s in slots if s.state == "ok"]
         best = None
