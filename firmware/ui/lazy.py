@@ -49,6 +49,7 @@ ALL = (entry, history, chart, result, menu, newgame, seating)
 
 
 def release_all():
+    """Let every screen module go (the App calls it on the scoreboard)."""
     for module in ALL:
         module.release()
     for name in ENTRY_KINDS:
