@@ -26,25 +26,25 @@ lint: $(BIN)/.installed
 	$(BIN)/ruff check .
 
 typecheck: $(STUBS)/.installed
-	$(STUBS)/bin/python tools/typecheck.py
+	$(STUBS)/bin/python tools/check/typecheck.py
 
 pytest: $(BIN)/.installed
 	$(BIN)/python -m pytest -q -rs host_tests
 
 mptest: $(BIN)/.installed
-	$(BIN)/python tools/mptest.py
+	$(BIN)/python tools/vm/mptest.py
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m tools.bench
 
 bundle: $(BIN)/.installed
-	$(BIN)/python -m tools.bundle --board $(BOARD)
+	$(BIN)/python -m tools.build.bundle --board $(BOARD)
 
 deploy: bundle
-	$(BIN)/python -m tools.deploy $(if $(DRIVE),--drive $(DRIVE),)
+	$(BIN)/python -m tools.build.deploy $(if $(DRIVE),--drive $(DRIVE),)
 
 gallery: $(BIN)/.installed
-	$(BIN)/python -m tools.gallery
+	$(BIN)/python -m tools.drawings.gallery
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .hypothesis

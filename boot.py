@@ -1,6 +1,6 @@
 # Runs before code.py: gives the CIRCUITPY drive to the code (to export games),
 # unless the boot button is held at reset, which leaves it to the computer.
-# The decision is firmware/bootmode.py; nothing here may stop the board booting.
+# The decision is firmware/device/bootmode.py; nothing here may stop the board booting.
 try:
     import os
     import time
@@ -9,7 +9,7 @@ try:
     import digitalio
     import storage
 
-    from firmware import bootmode
+    from firmware.device import bootmode
 
     def held(name):
         pin = digitalio.DigitalInOut(getattr(board, name))

@@ -14,8 +14,8 @@ TEXTS = {"sv": ("Fel", "Tryck på en knapp."), "en": ("Error", "Press a button."
 
 def run(dev, store, exporter):
     """The main loop: keypad events -> buttons -> app; tick; draw when the screen changed."""
-    from firmware import hw
-    from firmware.buttons import Buttons
+    from firmware.device import hw
+    from firmware.device.buttons import Buttons
     from firmware.ui.app import App
 
     clock = hw.Clock(dev.ticks)
@@ -46,7 +46,7 @@ def run(dev, store, exporter):
 
 def crashed(dev, error):
     """Show what went wrong, wait for a press, and let main() build a new App."""
-    from firmware import hw
+    from firmware.device import hw
 
     gc.collect()
     hw.print_exception(error)
@@ -58,7 +58,7 @@ def crashed(dev, error):
 def main():
     # Collect after every 4 KB allocated: a less fragmented heap. It pays: the device scenario needs
     # some 30 KiB less heap for well under a millisecond more per press on CircuitPython's unix port
-    # (make bench prints both: tools/bench_device.py).
+    # (make bench prints both: tools/bench/device.py).
     if hasattr(gc, "threshold"):
         gc.threshold(4096)
     # The UI first, while the heap is empty: from .py files the compiler needs most room for
@@ -66,15 +66,16 @@ def main():
     __import__("firmware.ui.app")
 
     gc.collect()
-    from firmware import forget, hw
-    from firmware.export import Exporter
-    from firmware.storage import Store
+    from firmware import forget
+    from firmware.device import hw, hwsetup
+    from firmware.store.export import Exporter
+    from firmware.store.journal import Store
 
     gc.collect()
 
-    dev = hw.setup()
-    forget("firmware.hwsetup")  # the device is built: the start-up code can go,
-    forget("firmware.boards")  # and the board profiles' tables
+    dev = hwsetup.setup()
+    forget("firmware.device.hwsetup")  # the device is built: the start-up code can go,
+    forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():
         dev.halt()

@@ -1,4 +1,4 @@
-"""tools/bundle.py: what goes into build/CIRCUITPY/, checked on a fixture tree and on the real one."""
+"""tools/build/bundle.py: what goes into build/CIRCUITPY/, checked on a fixture tree and on the real one."""
 
 import os
 import stat
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware import boards
-from tools import bundle
+from firmware.device import boards
+from tools.build import bundle
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,10 +1,10 @@
-"""tools/deploy.py: copying a bundle to a CIRCUITPY drive (a temp folder here) without losing games."""
+"""tools/build/deploy.py: copying a bundle to a CIRCUITPY drive (a temp folder here) without losing games."""
 
 from pathlib import Path
 
 import pytest
 
-from tools import bundle, deploy
+from tools.build import bundle, deploy
 
 from .test_bundle_build import fixture_tree
 

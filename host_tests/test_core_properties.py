@@ -5,11 +5,12 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware import rulecodes, score
-from firmware.game import Game
-from firmware.record import load
-from firmware.recordwriter import to_record
-from tools.randgame import random_entry, random_game, random_rules
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.record.reader import load
+from firmware.record.writer import to_record
+from firmware.store import rulecodes
+from tools.play.randgame import random_entry, random_game, random_rules
 
 games = st.builds(lambda rng, n: random_game(rng, n), st.randoms(use_true_random=False), st.integers(0, 60))
 

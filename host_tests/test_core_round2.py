@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware import score
-from firmware.errors import EntryError, RulesError
-from firmware.game import Game, check_players
-from firmware.record import RecordError, load, loads
-from firmware.recordwriter import to_record
-from firmware.replay import result_json
-from firmware.rules import Rules
-from firmware.series import Series
-from tools.randgame import random_game, random_rules
+from firmware.core import score
+from firmware.core.errors import EntryError, RulesError
+from firmware.core.game import Game, check_players
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.record.reader import RecordError, load, loads
+from firmware.record.replay import result_json
+from firmware.record.writer import to_record
+from tools.play.randgame import random_game, random_rules
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
@@ -344,8 +344,8 @@ def test_a_correction_of_minus_30_and_more_is_enterable():
 
 
 def test_a_correction_of_minus_30_by_buttons():
-    from host_tests.test_ui_support import Driver
-    from tools.presses import presses_for
+    from tools.play.driver import Driver
+    from tools.play.presses import presses_for
 
     d = Driver()
     d.keys("c")  # the default game: fem, Anna Bo Cia Dan
@@ -365,7 +365,7 @@ def test_names_with_spaces_around_are_refused(name):
 
 
 def test_the_score_sheet_names_penalties_during_a_hand():
-    from firmware.exporttext import describe
+    from firmware.store.exporttext import describe
 
     players = ("Anna", "Bo", "Cia", "Dan")
     hand = (score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),))

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from firmware import score
-from firmware.errors import EntryError
-from firmware.game import Game
-from firmware.record import RecordError, load
-from firmware.replay import result_json
-from firmware.rules import OPTIONS, PRESETS, Rules
+from firmware.core import score
+from firmware.core.errors import EntryError
+from firmware.core.game import Game
+from firmware.core.rules import OPTIONS, PRESETS, Rules
+from firmware.record.reader import RecordError, load
+from firmware.record.replay import result_json
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 

@@ -30,11 +30,11 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 
 # (file, source line) -> why the iteration order of that dict cannot show.
 ORDER_FREE = {
-    ("firmware/record.py", "for name, value in obj.items():"):
+    ("firmware/record/reader.py", "for name, value in obj.items():"):
         "reads a record's {name: n} into a tuple by seat; only the first bad name's message depends on it",
-    ("firmware/record.py", 'overrides = {k: v for k, v in rules_obj.items() if k != "preset"}'):
+    ("firmware/record/reader.py", 'overrides = {k: v for k, v in rules_obj.items() if k != "preset"}'):
         "builds another dict",
-    ("firmware/rules.py", "for name, value in (overrides or {}).items():"):
+    ("firmware/core/rules.py", "for name, value in (overrides or {}).items():"):
         "sets one attribute per option; only the first bad option's message depends on it",
 }
 
@@ -82,7 +82,7 @@ def findings():
                                        " %s" % (where, name, ast.unparse(kw.value)))
                 json_dumps = (name == "dumps" and isinstance(func, ast.Attribute)
                               and getattr(func.value, "id", "") == "json")
-                if json_dumps and rel not in ("firmware/record.py", "firmware/recordwriter.py"):
+                if json_dumps and rel not in ("firmware/record/reader.py", "firmware/record/writer.py"):
                     out.append("%s: json.dumps outside the record's reader and writer: dict order is lost on "
                                "CircuitPython" % where)
             if (rel.startswith("firmware/ui/") and isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)

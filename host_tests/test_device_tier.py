@@ -1,13 +1,13 @@
 """The device tier: boot.py and code.py on CircuitPython 10's own VM show, save and export what the simulator does.
 
-CircuitPython's unix port (tools/cpdevice.py finds it: ``CIRCUITPYTHON=``, or
+CircuitPython's unix port (tools/vm/device.py finds it: ``CIRCUITPYTHON=``, or
 ../shared/tools/circuitpython/ beside the checkout) runs the bundle that
 ``make bundle`` builds, from ``.py`` and from CircuitPython ``.mpy``, with the
-fakes of tools/cpfakes/ for the board's modules. Every run is a power-on
+fakes of tools/vm/fakes/ for the board's modules. Every run is a power-on
 (boot.py, code.py), a key script with short and long presses, and a pulled
 plug; the NVM and the drive stay for the next run. After each run the frames
 the display showed (pixels, power, contrast), the NVM bytes and the files in
-games/ must equal the simulator's (tools/sim.py) fed the same keys. Where the
+games/ must equal the simulator's (tools/sim/simulator.py) fed the same keys. Where the
 port is not found, the tier is skipped with one line saying why.
 """
 
@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tools import cpdevice as C
+from tools.vm import device as C
 
 WHY = C.missing()
 if WHY:
@@ -30,8 +30,8 @@ HEAP = "512k"
 
 def entered_records():
     """(name, keys) for every record of host_tests/records/ that can be entered (bad-* are refused)."""
-    from firmware import record
-    from tools import presses
+    from firmware.record import reader as record
+    from tools.play import presses
 
     out = []
     for name in sorted(os.listdir(RECORDS)):
@@ -179,7 +179,7 @@ REPLAY_HEAP = "64k"  # the goal: a long game replays in a 64 KiB heap
 @pytest.fixture(scope="module")
 def mpy_firmware(tmp_path_factory):
     """firmware/ compiled by CircuitPython's mpy-cross: the folder that holds firmware/*.mpy."""
-    from tools.mptest import compile_tree
+    from tools.vm.mptest import compile_tree
 
     if not C.mpy_cross():
         pytest.skip("CircuitPython's mpy-cross not found: .mpy replay not run")

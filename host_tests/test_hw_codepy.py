@@ -12,13 +12,13 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware import hw, render
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.device import hw, hwsetup, render
+from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig
-from tools.fakes import FakeNVM
+from tools.sim.fakes import FakeNVM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -92,14 +92,14 @@ def run_code(monkeypatch, steps, nvm):
         getmount=lambda path: types.SimpleNamespace(readonly=True))
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
-    real_setup = hw.setup
+    real_setup = hwsetup.setup
 
     def setup(getenv=None):
         dev = real_setup(lambda k: None)
         devs.append(dev)
         return dev
 
-    monkeypatch.setattr(hw, "setup", setup)
+    monkeypatch.setattr(hwsetup, "setup", setup)
     with pytest.raises(Stop):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     return devs[0], rig.panel, looks

@@ -1,4 +1,4 @@
-"""firmware/hw.py: setup() with fake board modules; every failure is a sentence, never a traceback."""
+"""firmware/device/hw.py: setup() with fake board modules; every failure is a sentence, never a traceback."""
 
 import os
 import types
@@ -7,9 +7,9 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware import hw, render
+from firmware.device import hw, hwsetup, render
 from firmware.ui.screen import Screen
-from tools.sim_ssd1306 import FakeI2C, Panel
+from tools.sim.panel import FakeI2C, Panel
 
 PICO_PINS = ("GP4", "GP5", "GP10", "GP11", "GP12", "GP13")
 
@@ -65,7 +65,7 @@ class Rig:
         hw.MODULES.update(self.modules)
         hw.MODULES.update(missing)
         try:
-            return hw.setup(settings.get)
+            return hwsetup.setup(settings.get)
         finally:
             hw.MODULES.clear()
             hw.MODULES.update(old)

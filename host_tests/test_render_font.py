@@ -1,11 +1,11 @@
-"""firmware/font.py: generated from tools/sim_fontart.py, complete for the UI's texts."""
+"""firmware/device/font.py: generated from tools/drawings/fontart.py, complete for the UI's texts."""
 
 import ast
 import glob
 import os
 
-from firmware import font
-from tools import sim_fontart
+from firmware.device import font
+from tools.drawings import fontart as sim_fontart
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -1,4 +1,4 @@
-"""firmware/render.py: displayio (bitmap_label + the real SSD1306 driver), framebuf and the
+"""firmware/device/render.py: displayio (bitmap_label + the real SSD1306 driver), framebuf and the
 pure raster draw the same pixels; layout rules for titles, rows, selection and charts."""
 
 import itertools
@@ -8,9 +8,9 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware import render
+from firmware.device import render
 from firmware.ui.screen import Chart, Screen
-from tools.sim_ssd1306 import displayio_display, framebuf_display
+from tools.sim.panel import displayio_display, framebuf_display
 
 SCREENS = [
     Screen("Rödskägg", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"]),

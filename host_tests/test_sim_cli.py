@@ -9,8 +9,8 @@ import sys
 import pytest
 from PIL import Image
 
-from firmware.record import load
-from tools import sim as S
+from firmware.record.reader import load
+from tools.sim import simulator as S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = sorted(p for p in glob.glob(os.path.join(ROOT, "host_tests", "records", "*.json"))

@@ -1,11 +1,11 @@
-"""tools/gallery.py: the screenshots come from scripted runs and docs/ holds the current ones."""
+"""tools/drawings/gallery.py: the screenshots come from scripted runs and docs/ holds the current ones."""
 
 import os
 
 import pytest
 from PIL import Image
 
-from tools import gallery
+from tools.drawings import gallery
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WANTED = {"setup", "scoreboard-7", "entry-fem", "entry-bud", "entry-knack", "preview", "history",
@@ -50,7 +50,7 @@ def test_gallery_is_generated_and_current(made):
 
 
 def test_each_command_shown_reproduces_its_picture(made):
-    from tools.sim import Sim
+    from tools.sim.simulator import Sim
 
     for shot in made[1]:
         if not (shot.keys or shot.record):

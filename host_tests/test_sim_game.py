@@ -1,6 +1,6 @@
 """A whole game of each preset through the simulator, with a power cut in the middle.
 
-Setup to winner by button presses (planned by tools/presses.py), the
+Setup to winner by button presses (planned by tools/play/presses.py), the
 simulator quit halfway (its NVM file is all that is left), restarted on the
 same --state, finished; the exported record replayed by firmware.replay
 gives the scores the device showed.
@@ -14,10 +14,10 @@ import sys
 
 import pytest
 
-from firmware.rules import Rules
-from firmware.ui.newgame import SetupView
-from tools import presses, randgame
-from tools.sim import Sim
+from firmware.core.rules import Rules
+from firmware.ui.screens.newgame import SetupView
+from tools.play import presses, randgame
+from tools.sim.simulator import Sim
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PLAYERS = ["Åsa", "Bo", "Cia", "Örjan"]
@@ -48,7 +48,7 @@ def to_setup(sim):
 
 @pytest.mark.parametrize("preset", ["fem", "bud", "knack"])
 def test_game_with_power_cut_matches_replay(preset, tmp_path):
-    from firmware.recordwriter import to_record
+    from firmware.record.writer import to_record
 
     game = short_game(preset)
     doc = to_record(game)

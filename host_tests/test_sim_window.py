@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from tools import sim as S
+from tools.sim import simulator as S
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORD = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")

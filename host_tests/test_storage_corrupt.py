@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from firmware import codec, decode
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import DAMAGED, EMPTY, NEWER, UNREADABLE, Store
-from tools.fakes import FakeNVM, image_key, play, series_key
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store import codec, decode
+from firmware.store.journal import DAMAGED, EMPTY, NEWER, UNREADABLE, Store
+from tools.sim.fakes import FakeNVM, image_key, play, series_key
 
 
 def history(size, seed, steps=40, players=("Anna", "Bo", "Cia", "Dan")):

@@ -13,11 +13,11 @@ import random
 
 import pytest
 
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store.journal import Store
 from firmware.ui.app import App
-from tools.fakes import BOARD_SIZES, FakeNVM, PowerCut, play
+from tools.sim.fakes import BOARD_SIZES, FakeNVM, PowerCut, play
 
 
 def saves_until_an_erase(nvm, store, series, rng):

@@ -10,14 +10,16 @@ import sys
 
 import pytest
 
-from firmware import bootmode, export, score
-from firmware.export import COMPUTER, DEVICE, Exporter, ExportError
-from firmware.game import Game
-from firmware.record import loads
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
-from tools.fakes import FakeNVM, FakePins, FakeStorage, play
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.device import bootmode
+from firmware.record.reader import loads
+from firmware.store import export
+from firmware.store.export import COMPUTER, DEVICE, Exporter, ExportError
+from firmware.store.journal import Store
+from tools.sim.fakes import FakeNVM, FakePins, FakeStorage, play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from firmware import score
-from firmware.export import Exporter, ExportError
-from firmware.game import Game
-from firmware.rules import Rules
-from tools.fakes import BOARD_SIZES, FakeDrive, FakeNVM, PowerCut, nvm_for
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.store.export import Exporter, ExportError
+from tools.sim.fakes import BOARD_SIZES, FakeDrive, FakeNVM, PowerCut, nvm_for
 
 
 def test_board_sizes_and_the_nvm_interface():

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from firmware import score
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import FULL, Store
-from tools.fakes import FakeNVM, play, series_key
+from firmware.core import score
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store.journal import FULL, Store
+from tools.sim.fakes import FakeNVM, play, series_key
 
 SEVEN = ("Abcdefgh", "Bcdefghi", "Cdefghij", "Defghijk", "Efghijkl", "Fghijklm", "Ghijklmn")
 

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
-from tools.fakes import FakeNVM, PowerCut, image_key, play, series_key
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store.journal import Store
+from tools.sim.fakes import FakeNVM, PowerCut, image_key, play, series_key
 
 LONG = ("Abcdefgh", "Bcdefghi", "Cdefghij", "Defghijk", "Efghijkl", "Fghijklm", "Ghijklmn")
 

@@ -2,22 +2,23 @@
 
 import random
 
-from firmware import buttons as K
-from firmware import score
-from firmware.record import load
-from firmware.rules import Rules
-from firmware.series import Series
+from firmware.core import score
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.device import buttons
+from firmware.record.reader import load
 from firmware.ui import app as A
-from firmware.ui import seating
+from firmware.ui import events as K
 from firmware.ui import setup as S
 from firmware.ui import views as V
 from firmware.ui.app import App
-from firmware.ui.fem import FemWalk
-from firmware.ui.hand import conclude
-from firmware.ui.knack import JoinStep, KnackWalk
+from firmware.ui.entry.fem import FemWalk
+from firmware.ui.entry.hand import conclude
+from firmware.ui.entry.knack import JoinStep, KnackWalk
 from firmware.ui.screen import Chart, Screen, cols, lines
-from host_tests.test_ui_support import Driver, FakeExporter, FakeStore, random_game
-from tools.presses import keys_for_record, presses_for
+from firmware.ui.screens import seating
+from tools.play.driver import Driver, FakeExporter, FakeStore, random_game
+from tools.play.presses import keys_for_record, presses_for
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -571,7 +572,7 @@ def test_version_changes_only_with_the_screen():
 
 def test_buttons_into_app_chord_and_bounce():
     d, _st = started()
-    b = K.Buttons(("prev", "next", "ok"))
+    b = buttons.Buttons(("prev", "next", "ok"))
     evs = []
     t = 1000
     for _ in range(8):  # bounce on OK
@@ -639,7 +640,7 @@ def test_random_games_by_buttons_seven_players_long():
     for seed in (101, 102):
         game = random_game(seed, 40)
         d = Driver()
-        from firmware.recordwriter import to_record
+        from firmware.record.writer import to_record
         setup, hands = keys_for_record(d.app, to_record(game))
         d.keys(setup + "".join(hands))
         assert d.app.series.game.log == game.log
@@ -648,9 +649,9 @@ def test_random_games_by_buttons_seven_players_long():
 # -- with the real store and exporter ------------------------------------------------------------
 
 def test_real_store_resume_and_settings(tmp_path):
-    from firmware.export import Exporter
-    from firmware.storage import Store
-    from tools.fakes import FakeNVM
+    from firmware.store.export import Exporter
+    from firmware.store.journal import Store
+    from tools.sim.fakes import FakeNVM
     nvm = FakeNVM(4096)
     ex = Exporter(str(tmp_path), lambda: True)
     d = Driver(App(Store(nvm), ex))
@@ -681,7 +682,7 @@ def test_real_store_resume_and_settings(tmp_path):
 
 
 def test_real_exporter_read_only_reason(tmp_path):
-    from firmware.export import Exporter
+    from firmware.store.export import Exporter
     ex = Exporter(str(tmp_path), lambda: False)
     d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
     d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1, ())))
@@ -695,7 +696,7 @@ def test_real_exporter_read_only_reason(tmp_path):
 
 def test_every_event_on_every_reachable_screen():
     """Breadth-first over the screens reachable from the scoreboard: every event on each."""
-    from tools.presses import clone
+    from tools.play.presses import clone
     for rules, entries in ((Rules("fem", {"pot": True, "series": 3}),
                             [(score.PLAY, (-1, 2, 3, -1), -1, ())]),
                            (Rules("knack"), [(score.BID, 1, 3, (0, 4, 2, 0), 1 << 3, ())]),
@@ -800,7 +801,7 @@ def test_penalty_during_a_bud_hand_is_previewed():
 def test_bud_refused_result_returns_to_the_result_rows():
     """A refused bud result (random presses found one): the refusal, then back on the
     result rows (the rows are a list of results, not a view of their own)."""
-    from firmware.ui import bidding
+    from firmware.ui.entry import bidding
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c")  # Cia declares 3: the result rows
     view = d.app.view

@@ -1,13 +1,13 @@
 """Issue 11: one numbering the table can follow, menus that fit the rules, set-up rows in edit."""
 
-from firmware import score
-from firmware.rules import Rules
-from firmware.series import Series
+from firmware.core import score
+from firmware.core.rules import Rules
+from firmware.core.series import Series
 from firmware.ui import text
 from firmware.ui.app import App
-from firmware.ui.menu import main_menu
-from host_tests.test_ui_support import Driver, FakeStore
-from tools.presses import presses_for
+from firmware.ui.screens.menu import main_menu
+from tools.play.driver import Driver, FakeStore
+from tools.play.presses import presses_for
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -106,8 +106,8 @@ def walk_screens(width, height, lang, seeds, presses=250):
     """Random presses over random games: every screen the App shows, with its view."""
     import random
 
-    from firmware.series import Series as S
-    from host_tests.test_ui_support import FakeExporter, random_game
+    from firmware.core.series import Series as S
+    from tools.play.driver import FakeExporter, random_game
     for seed in seeds:
         g = random_game(seed, 15)
         series = S(g.rules, g.players, g.first_dealer)
@@ -136,25 +136,25 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     chart, winner, set-up, messages) fits the grid of every board profile, in both
     languages: nothing is clipped by the views and nothing ends in the renderer's
     ellipsis, every character has a glyph, (on its real pixels: the raster of each profile).
-    (The hand-entry walks of firmware/ui/entry.py and its kinds are issue 10's.)"""
+    (The hand-entry walks of firmware/ui/entry/flow.py and its kinds are issue 10's.)"""
     from itertools import chain
 
-    from firmware import boards, font, render
+    from firmware.device import boards, font, render
     from firmware.ui import app as A
-    from firmware.ui import chart as C
-    from firmware.ui import history as H
-    from firmware.ui import lazy
-    from firmware.ui import newgame as NG
-    from firmware.ui import result as R
-    from firmware.ui import seating as SE
     from firmware.ui import views as V
+    from firmware.ui.screens import chart as C
+    from firmware.ui.screens import history as H
+    from firmware.ui.screens import newgame as NG
+    from firmware.ui.screens import result as R
+    from firmware.ui.screens import seating as SE
 
-    entry_modules = ["firmware.ui." + m for m in ("entry",) + lazy.ENTRY_KINDS]
+    def in_entry(module):
+        return module.startswith("firmware.ui.entry.")
     cut = []
     current = []
 
     def clip(text, width):
-        if len(text) > width and current and current[0].__module__ not in entry_modules:
+        if len(text) > width and current and not in_entry(current[0].__module__):
             cut.append((current[0].__name__, text, width))
         return text[:width]
 
@@ -168,7 +168,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
             for app in chain(walk_screens(w, h, lang, range(12)), setup_screens(w, h, lang)):
                 current[:] = [type(app.view)]
                 screen = app.view.render(app)
-                if type(app.view).__module__ in entry_modules:
+                if in_entry(type(app.view).__module__):
                     current[:] = []
                     continue
                 if isinstance(app.view, NG.SetupView) and app.view.cursor == 1:
@@ -188,7 +188,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
 
 
 def test_a_selected_first_row_does_not_merge_with_the_title():
-    from firmware import render
+    from firmware.device import render
     from firmware.ui.screen import Screen
     for h in (64, 32):
         buf = bytearray(128 * h // 8)
@@ -207,7 +207,7 @@ FIVE = ["Anna", "Bo", "Cia", "Dan", "Eva"]
 
 
 def test_small_scoreboard_pages_show_where_they_are_and_lead_to_the_history():
-    from firmware.series import Series as S
+    from firmware.core.series import Series as S
     series = S(Rules("fem"), FIVE, 3)  # Dan deals: Eva speaks first, on page 2
     d = Driver(App(FakeStore(series), None, height=32))
     page = d.text().splitlines()
@@ -224,7 +224,7 @@ def test_small_scoreboard_pages_show_where_they_are_and_lead_to_the_history():
 
 
 def test_small_chart_pages_through_players_on_one_scale():
-    from firmware.series import Series as S
+    from firmware.core.series import Series as S
     series = S(Rules("fem"), FIVE, 0)
     series.game.push((score.PLAY, (2, 3, -1, -1, 0), -1, ()))
     series.game.push((score.PLAY, (-1, 1, 4, 0, -1), -1, ()))
@@ -242,9 +242,9 @@ def test_small_chart_pages_through_players_on_one_scale():
 
 
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
-    from firmware import render
-    from firmware.series import Series as S
-    from firmware.ui.chart import CHART_HANDS
+    from firmware.core.series import Series as S
+    from firmware.device import render
+    from firmware.ui.screens.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
         series.game.push((score.PLAY, (1, 1, 1, 2), -1, ()))
@@ -277,9 +277,9 @@ def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_pa
     import io
     import os
 
-    from firmware.export import Exporter
-    from firmware.storage import Store
-    from tools.fakes import FakeNVM
+    from firmware.store.export import Exporter
+    from firmware.store.journal import Store
+    from tools.sim.fakes import FakeNVM
     drive = {"writable": True}
     ex = Exporter(str(tmp_path), lambda: drive["writable"])
     nvm = FakeNVM(4096)
@@ -287,7 +287,7 @@ def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_pa
     doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 6},
            "players": ["Anna", "Bo", "Cia"], "dealer": "Anna",
            "hands": [{"tricks": {"Bo": 2, "Cia": 3}}, {"all_pass": True}]}
-    from tools.presses import keys_for_record
+    from tools.play.presses import keys_for_record
     setup, hands = keys_for_record(d.app, doc)
     d.keys(setup + "".join(hands))
     win = (score.PLAY, (-1, 2, 3), -1, ())
@@ -332,7 +332,7 @@ def test_one_file_per_game_and_a_pending_export_written_at_the_next_start(tmp_pa
 
 
 def test_new_game_warns_when_the_finished_game_is_not_exported():
-    from host_tests.test_ui_support import FakeExporter
+    from tools.play.driver import FakeExporter
     d = Driver(App(FakeStore(Series(Rules("fem", {"start": 1}), FOUR, 0)), FakeExporter(False)))
     enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
     assert d.app.pending
@@ -345,9 +345,9 @@ def test_new_game_warns_when_the_finished_game_is_not_exported():
 # -- the new panels: each profile's controller, driven by its real driver -----------------
 
 def test_every_profile_shows_the_same_pixels_through_its_own_driver():
-    from firmware import boards, render
+    from firmware.device import boards, render
     from firmware.ui.screen import Chart, Screen
-    from tools.sim_ssd1306 import displayio_display
+    from tools.sim.panel import displayio_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
                Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
                                                          ("Anna", "Bo")))]
@@ -385,10 +385,10 @@ def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
 
 
 def test_hw_setup_drives_sh1106_and_sh1107_boards():
-    from firmware import render
+    from firmware.device import render
     from firmware.ui.screen import Screen
     from host_tests.test_hw_setup import Rig
-    from tools.sim_ssd1306 import FakeI2C, Panel
+    from tools.sim.panel import FakeI2C, Panel
     for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
                                                                   ("SDA", "SCL", "D9", "D6", "D5"))):
         rig = Rig(pins=pins) if pins else Rig()
@@ -407,7 +407,7 @@ def test_hw_setup_drives_sh1106_and_sh1107_boards():
 def test_a_driver_no_profile_knows_is_refused_in_words():
     import pytest
 
-    from firmware import boards
+    from firmware.device import boards
     with pytest.raises(boards.ProfileError) as err:
         boards.resolve({"RODSKAGG_DRIVER": "st7735"}.get)
     assert "RODSKAGG_DRIVER st7735 unknown" in str(err.value)
@@ -426,7 +426,8 @@ def english_only_words():
     import re
 
     from firmware.ui import text as T
-    from firmware.ui import words_en, words_sv
+    from firmware.words import en as words_en
+    from firmware.words import sv as words_sv
     en, sv = set(), set()
     for line in words_sv.WORDS.split("\n"):
         if "\t" in line:
@@ -441,7 +442,8 @@ def english_only_words():
     for _m, s in words_sv.REASONS:
         sv.update(w.lower() for w in _words(s))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for name in ("score.py", "legal.py", "game.py", "series.py", "rules.py", "export.py", "storage.py"):
+    for name in ("core/score.py", "core/legal.py", "core/game.py", "core/series.py", "core/rules.py",
+                 "store/export.py", "store/journal.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             for lit in re.findall(r'"([^"\n]*)"', f.read()):
                 if " " in lit:  # a message, not a key
@@ -486,7 +488,7 @@ def test_every_refusal_is_swedish_and_names_players():
     players = ("Anna", "Bo", "Cia", "Dan")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     codes = set()
-    for name in ("score.py", "legal.py", "game.py", "series.py", "rules.py"):
+    for name in ("core/score.py", "core/legal.py", "core/game.py", "core/series.py", "core/rules.py"):
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
@@ -503,7 +505,8 @@ def test_every_refusal_is_swedish_and_names_players():
 
 def test_both_languages_word_the_same_refusals_and_reasons():
     """words_sv and words_en (one of them in RAM at a time) know the same codes, params and messages."""
-    from firmware.ui import words_en, words_sv
+    from firmware.words import en as words_en
+    from firmware.words import sv as words_sv
 
     def heads(table):
         return [line.rsplit("\t", 1)[0] for line in table.split("\n") if line]
@@ -549,7 +552,7 @@ def test_refusals_on_the_device_name_players_in_swedish():
     # the history names it, the player by name, not a seat
     d = started(Rules("knack"))
     enter(d, (score.BID, 0, 3, (2, 1, 2, 1), 0, ()))  # Bo takes a trick in Giv 1
-    from firmware.errors import EntryError
+    from firmware.core.errors import EntryError
     game = d.app.series.game
     try:
         game.insert(0, (score.BID, 1, score.BID_R, (1, 5, 0, 0), 0, ()))  # Bo fails Rödskägg: out
@@ -563,7 +566,7 @@ def test_refusals_on_the_device_name_players_in_swedish():
 
 
 def test_history_rows_of_seven_players_fit():
-    from firmware.ui.history import summary
+    from firmware.ui.screens.history import summary
     seven = ["Tor", "Rut", "Cia", "Maja", "Hans", "Per", "Eva"]
     d = started(Rules("fem"), seven)
     entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())
@@ -574,8 +577,8 @@ def test_history_rows_of_seven_players_fit():
 # -- big scores: the scoreboard at twice the size -----------------------------------------------
 
 def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart():
-    from firmware import render
-    from firmware.series import Series as S
+    from firmware.core.series import Series as S
+    from firmware.device import render
     from firmware.ui.screen import big_cols
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
     st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
@@ -593,7 +596,7 @@ def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart
     d.keys("a" "a")
     assert d.app.screen.rows == ("*Kristi 12", "\u25c0 Historik")  # the name cut to fit, 2x
     # the real pixels: every renderer draws the big rows alike
-    from tools.sim_ssd1306 import displayio_display
+    from tools.sim.panel import displayio_display
     display, panel = displayio_display(128, 64)
     r = render.Renderer(display, 128, 64)
     r.draw(screen)
@@ -612,7 +615,7 @@ def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart
 
 
 def _raster(rows):
-    from firmware import render
+    from firmware.device import render
     from firmware.ui.screen import Screen
     buf = bytearray(1024)
     render.raster(Screen("", rows), 128, 64, buf)
@@ -647,7 +650,7 @@ def test_every_per_hand_list_starts_at_that_hands_first_speaker():
 def test_set_up_table_shows_every_name_whole_on_real_pixels():
     """The set-up row shows the table's names whole (further lines below it), on every
     profile and in both languages, drawn without the renderer's ellipsis."""
-    from firmware import boards, render
+    from firmware.device import boards, render
     sizes = sorted({(p["width"], p["height"]) for p in boards.PROFILES.values()})
     tables = (FOUR, ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"],
               ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"])
@@ -669,7 +672,7 @@ def test_chart_of_seven_players_on_128x64_pages_four_and_three_with_labels_apart
     """7 labels beside a 128x64 plot ran together (their leaders one vertical stub):
     at most 4 players a page, the pages evened out, every player on one page, on one
     scale."""
-    from firmware.series import Series as S
+    from firmware.core.series import Series as S
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
     series = S(Rules("fem"), seven, 0)
     series.game.push((score.PLAY, (2, 3, -1, -1, 0, -1, -1), -1, ()))

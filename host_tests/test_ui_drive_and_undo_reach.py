@@ -1,11 +1,11 @@
 """Scoreboard drive mode, undo reach after compaction, and inserting a forgotten hand."""
 
-from firmware import score
-from firmware.game import Game
-from firmware.rules import Rules
-from firmware.series import Series
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.core.series import Series
 from firmware.ui.app import App
-from host_tests.test_ui_support import Driver, FakeExporter, FakeStore
+from tools.play.driver import Driver, FakeExporter, FakeStore
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
 
@@ -70,8 +70,8 @@ def test_a_forgotten_hand_is_inserted_from_the_history_and_later_hands_rescored(
 
 
 def test_an_inserted_hand_survives_a_reboot():
-    from firmware.storage import Store
-    from tools.fakes import FakeNVM
+    from firmware.store.journal import Store
+    from tools.sim.fakes import FakeNVM
 
     nvm = FakeNVM(4096)
     store = Store(nvm)

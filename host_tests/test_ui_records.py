@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from firmware.record import load
-from firmware.recordwriter import to_record
+from firmware.record.reader import load
+from firmware.record.writer import to_record
 from firmware.ui.app import App
-from host_tests.test_ui_support import Driver, random_game
-from tools.presses import PlanError, can_enter, keys_for_record, presses_for
+from tools.play.driver import Driver, random_game
+from tools.play.presses import PlanError, can_enter, keys_for_record, presses_for
 
 RECORDS = os.path.join(os.path.dirname(__file__), "records")
 TYPICAL = os.path.join(os.path.dirname(__file__), "typical")
@@ -179,8 +179,8 @@ def test_default_app_starts_on_setup():
 
 
 def test_presses_per_player_goal_and_record_keys():
-    from tools.bench_ui import record_presses
-    from tools.presses import record_keys
+    from tools.bench.ui import record_presses
+    from tools.play.presses import record_keys
     per_player = []
     for _name, n, hands in record_presses():
         per_player.extend(len(k) / n for k in hands)

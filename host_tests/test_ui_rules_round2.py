@@ -2,10 +2,10 @@
 
 import pytest
 
-from firmware.ui.irregular import FAULT_REASONS
-from firmware.ui.newgame import OptionsView, SetupView
-from firmware.ui.text import tr
-from host_tests.test_ui_support import Driver
+from firmware.ui.entry.irregular import FAULT_REASONS
+from firmware.ui.screens.newgame import OptionsView, SetupView
+from firmware.words import tr
+from tools.play.driver import Driver
 
 
 def option_rows(preset):

@@ -1,11 +1,11 @@
 """A settings save that fails (full NVM, or an error) is said on the screen, like a failed game save."""
 
-from firmware import buttons as K
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store.journal import Store
+from firmware.ui import events as K
 from firmware.ui.app import App
-from tools.fakes import FakeNVM
+from tools.sim.fakes import FakeNVM
 
 
 class FailingStore(Store):

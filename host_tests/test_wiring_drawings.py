@@ -1,11 +1,12 @@
-"""tools/wiring.py: the committed drawings and tables are the ones firmware/boards.py makes today."""
+"""tools/drawings/wiring.py: the committed drawings and tables are the ones firmware/device/boards.py makes today."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from firmware import boards
-from tools import bundle, wiring
+from firmware.device import boards
+from tools.build import bundle
+from tools.drawings import wiring
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -25,7 +26,7 @@ def test_committed_files_are_freshly_generated():
     for path, text in wiring.outputs().items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             stale.append(str(path.relative_to(wiring.ROOT)))
-    assert not stale, "regenerate with `python -m tools.wiring`: %s" % stale
+    assert not stale, "regenerate with `python -m tools.drawings.wiring`: %s" % stale
     assert wiring.main(["--check"]) == 0
 
 

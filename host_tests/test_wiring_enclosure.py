@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from firmware import boards
-from tools import wiring
+from firmware.device import boards
+from tools.drawings import wiring
 
 SCAD = wiring.HARDWARE / "pico" / "enclosure.scad"
 

@@ -1,25 +1,33 @@
 """The App: the UI state machine the device and the simulator drive.
 
     app = App(store, exporter, width=128, height=64, lang="sv", now_ms=0)
-    app.handle(event, now_ms)   # a logical event from firmware/buttons.py
+    app.handle(event, now_ms)   # a logical event from firmware/device/buttons.py
     app.tick(now_ms)            # the clock: screen saver
     app.screen                  # firmware.ui.screen.Screen to draw
     app.version                 # increases whenever screen (or brightness) changes
     app.brightness              # 2 on, 1 dimmed, 0 blank
 
-It never sleeps and never touches hardware. ``store`` (firmware/storage.py)
-and ``exporter`` (firmware/export.py) may be None.
+It never sleeps and never touches hardware. ``store`` (firmware/store/journal.py)
+and ``exporter`` (firmware/store/export.py) may be None.
 
 Here are the App and the scoreboard; every other screen's module is loaded
 while it is open (firmware/ui/lazy.py).
 """
 
-from firmware import buttons as K
+from firmware.ui import events as K
 from firmware.ui import lazy, text
+from firmware.ui.lazy import Lazy
 from firmware.ui.screen import Screen, big_cols, big_lines, cols, lines, name_width, pad, page_dots, wrap
 from firmware.ui.setup import Setup
 from firmware.ui.views import Message, View, back_to, clip, go_home
 
+chart = Lazy("firmware.ui.screens.chart")
+entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
+history = Lazy("firmware.ui.screens.history")  # the history of entries, one entry's changes, undo
+kinds = Lazy("firmware.ui.entry.start")  # opens the views of one kind of entry
+menu = Lazy("firmware.ui.screens.menu")
+newgame = Lazy("firmware.ui.screens.newgame")  # the set-up screen, the rule options
+result = Lazy("firmware.ui.screens.result")  # the winner screen, the series standings
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
@@ -135,11 +143,11 @@ class App:
             self.view = Scoreboard()
 
     def open_setup(self):
-        self.view = lazy.newgame.SetupView(self)
+        self.view = newgame.SetupView(self)
 
     def enter(self, kind=None):
         """Hand entry: a new entry of kind (None: the preset's usual hand)."""
-        lazy.entry.start(self, lazy.entry.Flow(self), kind)
+        kinds.start(self, entry.Flow(self), kind)
 
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
@@ -250,7 +258,7 @@ class App:
         self.note = None
         if game.state.over():
             self.note = self.auto_export()
-            self.view = lazy.result.Winner()
+            self.view = result.Winner()
         else:
             self.view = Scoreboard()
         if problem:
@@ -368,22 +376,22 @@ class Scoreboard(View):
         game = app.series.game
         if ev == K.OK:
             if game.state.over():
-                app.view = lazy.result.Winner()
+                app.view = result.Winner()
             else:
                 app.enter()
         elif ev == K.NEXT:
-            app.view = lazy.menu.main_menu(app)
+            app.view = menu.main_menu(app)
         elif ev == K.PREV:
             pages = self.pages(app)
             if self.seen < pages:
                 self.page = (max(0, self.page) + 1) % pages
                 self.seen += 1
             else:
-                lazy.history.open_history(app)
+                history.open_history(app)
         elif ev == K.PREV_LONG:
-            lazy.history.ask_undo(app)
+            history.ask_undo(app)
         elif ev == K.NEXT_LONG:
-            app.view = lazy.chart.ChartView()
+            app.view = chart.ChartView()
 
     def title(self, app):
         series = app.series

@@ -1,8 +1,9 @@
 """Screens that are open only now and then, in modules loaded when one opens.
 
-``lazy.history.open_history(app)`` imports firmware.ui.history at the first use;
-``release_all()`` (the App calls it on the scoreboard, where none of them is
-open) lets them go again, so their code takes no RAM the rest of the time.
+A module that opens such a screen names it: ``history = Lazy("firmware.ui.screens.history")``,
+then ``history.open_history(app)`` imports it at the first use; ``release_all()`` (the App calls it
+on the scoreboard, where none of them is open) lets every one go again, so their code takes no RAM
+the rest of the time.
 
 That pays most where the firmware runs from .mpy files, whose code loads as it
 is; from .py sources every import compiles again, and each of these modules is
@@ -35,22 +36,11 @@ class Lazy:
         forget(self.name)
 
 
-entry = Lazy("firmware.ui.entry")  # hand entry: what every kind shares
-# The modules of each kind of entry, which firmware.ui.entry imports when one is entered;
-# let go with it.
-ENTRY_KINDS = ("hand", "fem", "bidding", "knack", "irregular")
-history = Lazy("firmware.ui.history")  # the history of entries, one entry's changes, undo
-chart = Lazy("firmware.ui.chart")
-result = Lazy("firmware.ui.result")  # the winner screen, the series standings
-menu = Lazy("firmware.ui.menu")
-newgame = Lazy("firmware.ui.newgame")  # the set-up screen, the rule options
-seating = Lazy("firmware.ui.seating")  # the table builder, the name speller
-ALL = (entry, history, chart, result, menu, newgame, seating)
+# The packages whose modules load while open: every module of theirs is let go on the scoreboard.
+PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.")
 
 
 def release_all():
-    """Let every screen module go (the App calls it on the scoreboard)."""
-    for module in ALL:
-        module.release()
-    for name in ENTRY_KINDS:
-        forget("firmware.ui." + name)
+    """Let every screen and hand-entry module go (the App calls it on the scoreboard)."""
+    for name in [n for n in sys.modules if n.startswith(PACKAGES)]:
+        forget(name)

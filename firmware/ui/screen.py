@@ -49,7 +49,7 @@ class Chart:
 
     Drawn in the area below the title, the y axis from ``lo`` (bottom) to
     ``hi`` (top); ``marks`` labels each line's end (a name, shortened);
-    ``styles`` gives each line its marker (0-6, firmware/render.py MARKERS), so
+    ``styles`` gives each line its marker (0-6, firmware/device/render.py MARKERS), so
     a player keeps one marker on every page of the chart.
     """
 

@@ -1,5 +1,5 @@
 """The set-up of a game: preset, players, names, first dealer, series, rule options
-(the screens that change it are firmware/ui/newgame.py).
+(the screens that change it are firmware/ui/screens/newgame.py).
 
 The last setup is remembered (``Setup.encode()``/``decode()``, a short text
 blob that the store keeps with ``save_settings``), with a roster of the names
@@ -8,17 +8,17 @@ Starting a game moves the remembered dealer one seat on, so the same table
 again is one press (Start!).
 """
 
-from firmware.errors import RulesError
-from firmware.game import MAX_NAME, MAX_PLAYERS
-from firmware.rules import PRESETS, Rules
-from firmware.series import Series
+from firmware.core.errors import RulesError
+from firmware.core.game import MAX_NAME, MAX_PLAYERS
+from firmware.core.rules import PRESETS, Rules
+from firmware.core.series import Series
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans", "Ida", "Jan", "Kim",
          "Lars", "Maja", "Nils", "Olle", "Per", "Rut", "Sara", "Tor", "Ulla", "Vera",
          "Åsa", "Ärla", "Örjan")
 BLOB = "rs2"  # rs1 (no roster) is still read
 ROSTER_MAX = 16
-MAX_BLOB = 255  # firmware/codec.py MAX_SETTINGS
+MAX_BLOB = 255  # firmware/store/codec.py MAX_SETTINGS
 
 
 class Setup:

@@ -1,6 +1,5 @@
-"""The UI's words: English is the key; firmware/ui/words_sv.py holds the Swedish (the
-default language), words_en.py the English labels shorter than their keys. Only the
-device's language is in RAM: ``words(lang)`` loads its module, a switch lets the other go.
+"""The UI's wording of the game: refusals, reasons, entry names (the words themselves,
+``tr`` and ``words``, are firmware/words/).
 
 Every text fits the 21-column grid where it is shown. ``explain`` turns the
 rules core's English EntryError messages into short words of the language.
@@ -11,46 +10,7 @@ fault, correction) is named by what it is and where it stands: "Knackfel,
 före giv 6". ``entry_name`` words both, ``numbers`` gives them for a log.
 """
 
-from firmware import forget
-
-_lang = None  # the language whose words module is loaded
-_words = None  # that module: firmware/ui/words_sv.py or words_en.py
-
-
-def words(lang):
-    """The module of lang's words; only one language's is in RAM (a switch lets the other go)."""
-    global _lang, _words
-    if lang != _lang:
-        _words = None
-        forget("firmware.ui.words_en" if lang == "sv" else "firmware.ui.words_sv")
-        if lang == "sv":
-            from firmware.ui import words_sv
-
-            _words = words_sv
-        else:
-            from firmware.ui import words_en
-
-            _words = words_en
-        _lang = lang
-    return _words
-
-
-def _find(table, s):
-    """The translation of s in table (s itself when missing), allocating only the result."""
-    n = len(s)
-    i = table.find(s)
-    while i >= 0:
-        if table.startswith("\n", i - 1) and table.startswith("\t", i + n):
-            i += n + 1
-            return table[i:table.find("\n", i)]
-        i = table.find(s, i + 1)
-    return s
-
-
-def tr(lang, s):
-    """s (English) in lang."""
-    return _find(words(lang).WORDS, s)
-
+from firmware.words import tr, words
 
 # What an entry that is not a counted hand is called (by entry kind).
 KIND_WORDS = ("Hand", "Hand", "Lone", "Passed", "Misdeal", "Fault", "Corr.")
@@ -96,7 +56,8 @@ def numbers(game):
 
 def refusals():
     """(code, params, English, Swedish) for every refusal the UI words (tests, docs)."""
-    from firmware.ui import words_en, words_sv
+    from firmware.words import en as words_en
+    from firmware.words import sv as words_sv
 
     def lines(table):
         return [line.split("\t") for line in table.split("\n") if line]

@@ -6,7 +6,7 @@ A view takes logical events (``event(app, ev)``) and draws itself
 Rows are built only for the lines that show, so long lists cost no RAM.
 """
 
-from firmware import buttons as K
+from firmware.ui import events as K
 from firmware.ui.screen import Screen, wrap
 
 

@@ -10,12 +10,12 @@ firmware resumes each image to (the entries as record objects, the state).
 import json
 import sys
 
-from firmware import score
-from firmware.recordwriter import entry_to_json
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
-from tools.fakes import FakeNVM
+from firmware.core import score
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.record.writer import entry_to_json
+from firmware.store.journal import Store
+from tools.sim.fakes import FakeNVM
 
 SETTINGS = "rs1|knack|5|Anna,Bo,Cia,Dan,Eva,Fia,Gun|1|join_trick=2|sv"
 

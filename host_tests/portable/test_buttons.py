@@ -2,7 +2,8 @@
 
 import unittest
 
-from firmware import buttons as B
+from firmware.device import buttons as B
+from firmware.ui import events as E
 
 
 def run(btn, script):
@@ -23,22 +24,22 @@ class TestButtons(unittest.TestCase):
         b = B.Buttons(("prev", "next", "ok"))
         self.assertEqual(b.key(0, True, 1000), None)
         self.assertEqual(b.poll(1100), None)
-        self.assertEqual(b.key(0, False, 1150), B.PREV)
+        self.assertEqual(b.key(0, False, 1150), E.PREV)
         self.assertEqual(run(b, [(1, True, 2000), (1, False, 2100), (2, True, 3000),
-                                 (2, False, 3080)]), [B.NEXT, B.OK])
+                                 (2, False, 3080)]), [E.NEXT, E.OK])
 
     def test_long_press_once_while_held(self):
         b = B.Buttons(("prev", "next", "ok"))
         ev = run(b, [(2, True, 0), ("poll", 300), ("poll", 599), ("poll", 600), ("poll", 700),
                      ("poll", 5000), (2, False, 6000)])
-        self.assertEqual(ev, [B.OK_LONG])
+        self.assertEqual(ev, [E.OK_LONG])
         ev = run(b, [(0, True, 7000), ("poll", 7700), (0, False, 8000),
                      (1, True, 9000), ("poll", 9650), (1, False, 9700)])
-        self.assertEqual(ev, [B.PREV_LONG, B.NEXT_LONG])
+        self.assertEqual(ev, [E.PREV_LONG, E.NEXT_LONG])
 
     def test_long_press_without_poll_reported_on_release(self):
         b = B.Buttons(("prev", "next", "ok"))
-        self.assertEqual(run(b, [(1, True, 0), (1, False, 900)]), [B.NEXT_LONG])
+        self.assertEqual(run(b, [(1, True, 0), (1, False, 900)]), [E.NEXT_LONG])
 
     def test_chord_ignored_until_all_released(self):
         b = B.Buttons(("prev", "next", "ok"))
@@ -47,13 +48,13 @@ class TestButtons(unittest.TestCase):
                      (1, False, 2500)])
         self.assertEqual(ev, [])
         # after everything is up, presses count again
-        self.assertEqual(run(b, [(2, True, 3000), (2, False, 3100)]), [B.OK])
+        self.assertEqual(run(b, [(2, True, 3000), (2, False, 3100)]), [E.OK])
 
     def test_three_keys_and_long_then_chord(self):
         b = B.Buttons(("prev", "next", "ok", "back"))
         ev = run(b, [(2, True, 0), ("poll", 650), (0, True, 700), (3, True, 710), ("poll", 2000),
                      (2, False, 2100), (0, False, 2200), (3, False, 2300)])
-        self.assertEqual(ev, [B.OK_LONG])
+        self.assertEqual(ev, [E.OK_LONG])
 
     def test_bounce_storm_is_one_press(self):
         b = B.Buttons(("prev", "next", "ok"))
@@ -71,30 +72,30 @@ class TestButtons(unittest.TestCase):
             script.append((1, True, t + 2))
             script.append((1, False, t + 4))
             t += 4
-        self.assertEqual(run(b, script), [B.NEXT])
+        self.assertEqual(run(b, script), [E.NEXT])
 
     def test_back_button(self):
         b = B.Buttons(("prev", "next", "ok", "back"))
-        self.assertEqual(run(b, [(3, True, 0), (3, False, 100)]), [B.BACK])
-        self.assertEqual(run(b, [(3, True, 1000), ("poll", 1700), (3, False, 1800)]), [B.BACK])
+        self.assertEqual(run(b, [(3, True, 0), (3, False, 100)]), [E.BACK])
+        self.assertEqual(run(b, [(3, True, 1000), ("poll", 1700), (3, False, 1800)]), [E.BACK])
 
     def test_odd_input_is_harmless(self):
         b = B.Buttons(("prev", "next", "ok"))
         self.assertEqual(run(b, [(9, True, 0), (9, False, 10), (1, False, 20), (1, True, 100),
-                                 (1, True, 110), (1, False, 200)]), [B.NEXT])
+                                 (1, True, 110), (1, False, 200)]), [E.NEXT])
         self.assertRaises(ValueError, B.Buttons, ("prev", "up"))
 
     def test_clock_wrap(self):
         b = B.Buttons(("prev", "next", "ok"))
         top = (1 << 29) - 50
-        self.assertEqual(run(b, [(0, True, top), ("poll", 20), (0, False, 60)]), [B.PREV])
-        self.assertEqual(run(b, [(0, True, top), ("poll", 600)]), [B.PREV_LONG])
+        self.assertEqual(run(b, [(0, True, top), ("poll", 20), (0, False, 60)]), [E.PREV])
+        self.assertEqual(run(b, [(0, True, top), ("poll", 600)]), [E.PREV_LONG])
 
     def test_key_alphabet(self):
-        self.assertEqual(B.events_for("abc ABCd"),
-                         [B.PREV, B.NEXT, B.OK, B.PREV_LONG, B.NEXT_LONG, B.OK_LONG, B.BACK])
-        self.assertEqual(B.char_for_event(B.OK_LONG), "C")
-        self.assertRaises(ValueError, B.event_for_char, "x")
+        self.assertEqual(E.events_for("abc ABCd"),
+                         [E.PREV, E.NEXT, E.OK, E.PREV_LONG, E.NEXT_LONG, E.OK_LONG, E.BACK])
+        self.assertEqual(E.char_for_event(E.OK_LONG), "C")
+        self.assertRaises(ValueError, E.event_for_char, "x")
 
 
 if __name__ == "__main__":

@@ -1,21 +1,22 @@
 # heapsize: 128k
-"""Save format tests that run on CPython (pytest) and MicroPython (tools/mptest.py)."""
+"""Save format tests that run on CPython (pytest) and MicroPython (tools/vm/mptest.py)."""
 
 import unittest
 
-from firmware import codec, decode, score
-from firmware.codec import CodecError, Image
-from firmware.decode import Reader
-from firmware.game import Game
-from firmware.rules import Rules
-from firmware.series import Series
-from firmware.storage import Store
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store import codec, decode
+from firmware.store.codec import CodecError, Image
+from firmware.store.decode import Reader
+from firmware.store.journal import Store
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
 
 
 class MiniNVM:
-    """The smallest microcontroller.nvm stand-in (tools/fakes.py has the full one)."""
+    """The smallest microcontroller.nvm stand-in (tools/sim/fakes.py has the full one)."""
 
     def __init__(self, size):
         self.data = bytearray(b"\xff" * size)

@@ -7,11 +7,12 @@ on that firmware: whole NVM images and what that firmware resumed them to.
 
 import unittest
 
-from firmware import codec, decode, score
-from firmware.codec import CodecError
-from firmware.decode import Reader
-from firmware.rules import Rules
-from firmware.storage import Store
+from firmware.core import score
+from firmware.core.rules import Rules
+from firmware.store import codec, decode
+from firmware.store.codec import CodecError
+from firmware.store.decode import Reader
+from firmware.store.journal import Store
 
 
 class FileNVM:
@@ -57,7 +58,7 @@ class TestFormat1Saves(unittest.TestCase):
     def check(self, name):
         import json
 
-        from firmware.recordwriter import entry_to_json
+        from firmware.record.writer import entry_to_json
 
         with open("host_tests/nvm/format1.json", encoding="utf-8") as f:
             want = json.load(f)[name]

@@ -1,17 +1,18 @@
-"""Rules core tests that run on CPython (pytest) and MicroPython (tools/mptest.py)."""
+"""Rules core tests that run on CPython (pytest) and MicroPython (tools/vm/mptest.py)."""
 
 import json
 import os
 import unittest
 
-from firmware import rulecodes, score
-from firmware.errors import EntryError, RulesError
-from firmware.game import Game
-from firmware.record import RecordError, load, loads
-from firmware.recordwriter import to_record
-from firmware.replay import result_json
-from firmware.rules import Rules
-from firmware.series import Series
+from firmware.core import score
+from firmware.core.errors import EntryError, RulesError
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.record.reader import RecordError, load, loads
+from firmware.record.replay import result_json
+from firmware.record.writer import to_record
+from firmware.store import rulecodes
 
 RECORDS = "host_tests/records"
 

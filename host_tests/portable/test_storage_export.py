@@ -5,12 +5,13 @@ import json
 import os
 import unittest
 
-from firmware import bootmode, score
-from firmware.export import Exporter, ExportError
-from firmware.exporttext import record_text, sheet_text
-from firmware.game import Game
-from firmware.record import loads
-from firmware.rules import Rules
+from firmware.core import score
+from firmware.core.game import Game
+from firmware.core.rules import Rules
+from firmware.device import bootmode
+from firmware.record.reader import loads
+from firmware.store.export import Exporter, ExportError
+from firmware.store.exporttext import record_text, sheet_text
 
 DIR = "/tmp/rodskagg-portable-export"
 

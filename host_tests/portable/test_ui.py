@@ -1,16 +1,16 @@
 # heapsize: 256k
-"""The UI driven by key strings, on CPython and under MicroPython (tools/mptest.py).
+"""The UI driven by key strings, on CPython and under MicroPython (tools/vm/mptest.py).
 
-The key strings are what tools/presses.py plans for these records (a b c =
+The key strings are what tools/play/presses.py plans for these records (a b c =
 prev next OK, A B C = long); tests on CPython check the planner itself.
 """
 
 import json
 import unittest
 
-from firmware import buttons as K
-from firmware import score
-from firmware.record import load
+from firmware.core import score
+from firmware.record.reader import load
+from firmware.ui import events as K
 from firmware.ui.app import BLANK_MS, DIM_MS, App
 
 RECORDS = "host_tests/records"
@@ -140,15 +140,15 @@ class TestScreens(unittest.TestCase):
         import sys
 
         app = App(None, None)
-        self.assertTrue("firmware.ui.newgame" in sys.modules)  # the set-up screen
+        self.assertTrue("firmware.ui.screens.newgame" in sys.modules)  # the set-up screen
         drive(app, "c" "B")  # Start!, then hold NEXT: the chart
         self.assertTrue(app.screen.chart is not None)
-        self.assertTrue("firmware.ui.chart" in sys.modules)
+        self.assertTrue("firmware.ui.screens.chart" in sys.modules)
         drive(app, "c")
         self.assertEqual(app.screen.title, "Giv 1")
         kept = sys.implementation.name == "cpython"
-        self.assertEqual("firmware.ui.chart" in sys.modules, kept)
-        self.assertEqual("firmware.ui.newgame" in sys.modules, kept)
+        self.assertEqual("firmware.ui.screens.chart" in sys.modules, kept)
+        self.assertEqual("firmware.ui.screens.newgame" in sys.modules, kept)
         drive(app, "B")  # loaded again
         self.assertTrue(app.screen.chart is not None)
 

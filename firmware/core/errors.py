@@ -1,0 +1,37 @@
+"""Error types of the rules core: each says what is wrong in one line."""
+
+
+class RodskaggError(ValueError):
+    """Base class of every error the core raises on bad input."""
+
+
+class RulesError(RodskaggError):
+    """A rule set, player list or dealer that cannot be played.
+
+    ``code`` and ``params`` say it for the UI, which words it in the device's language
+    (firmware/words/sv.py, words_en.py REFUSALS); the message is the English for records and the CLI."""
+
+    def __init__(self, message, code="rules", params=()):
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+class EntryError(RodskaggError):
+    """A hand entry the rules refuse; ``index`` is its 0-based place in the log, or -1.
+
+    ``code`` and ``params`` (seats as seat numbers, counts as ints) say it for the UI,
+    which words it in the device's language with the players' names; ``message`` is
+    the English for records and the replay command."""
+
+    def __init__(self, message, index=-1, code="invalid", params=()):
+        super().__init__(message)
+        self.message = message
+        self.index = index
+        self.code = code
+        self.params = params
+
+    def __str__(self):
+        if self.index < 0:
+            return self.message
+        return "hand %d: %s" % (self.index + 1, self.message)

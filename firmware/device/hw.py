@@ -1,0 +1,153 @@
+"""Hardware adapters: the only module that imports board, busio, keypad, displayio, microcontroller.
+
+``hwsetup.setup()`` (firmware/device/hwsetup.py, at start only) reads settings.toml
+(``os.getenv``) over the board profile of firmware/device/boards.py and builds the I2C bus,
+the SSD1306 display (displayio, or the framebuf driver on builds without displayio), the
+keypad and the NVM. It never raises: every problem becomes a sentence in ``dev.problems``,
+printed on the serial console and shown on the display when one works.
+"""
+
+from firmware.device import render
+from firmware.ui.screen import Screen, wrap
+
+# Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
+MODULES = {}  # type: dict
+
+TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms wraps here
+
+
+def _import(name):
+    mod = MODULES.get(name)
+    if mod is False:
+        raise ImportError("no module named %s" % name)
+    if mod is not None:
+        return mod
+    return __import__(name)
+
+
+def message_screen(title, text, width=128, height=64):
+    """A Screen with title and text wrapped to the display, cut to what fits."""
+    rows = wrap(text, width // render.CELL_W)
+    return Screen(title, rows[:height // render.CELL_H - 1])
+
+
+class Device:
+    """What setup() built: profile, renderer (or None), keys (or None), nvm, problems."""
+
+    def __init__(self):
+        self.profile = None
+        self.width = 128
+        self.height = 64
+        self.roles = ("prev", "next", "ok")
+        self.lang = "sv"
+        self.i2c = None
+        self.display = None
+        self.renderer = None
+        self.keys = None
+        self.nvm = None
+        self.problems = []
+        self._ticks = None
+
+    def problem(self, text):
+        print("rodskagg:", text)
+        self.problems.append(text)
+
+    def ok(self):
+        """Display and buttons work (the NVM may still be missing)."""
+        return self.renderer is not None and self.keys is not None
+
+    def show(self, title, text):
+        """Print a message and show it on the display if there is one."""
+        print("rodskagg: %s: %s" % (title, text))
+        if self.renderer is not None:
+            try:
+                self.renderer.set_brightness(2)
+                self.renderer.draw(message_screen(title, text, self.width, self.height))
+            except Exception as e:  # the display itself failed: the console has it
+                print("rodskagg: display:", e)
+
+    def ticks(self):
+        """Milliseconds, wrapping at 2**29 like supervisor.ticks_ms (keypad timestamps too)."""
+        if self._ticks is None:
+            try:
+                self._ticks = _import("supervisor").ticks_ms
+            except (ImportError, AttributeError):
+                import time
+
+                self._ticks = lambda: int(time.monotonic() * 1000) % TICKS_PERIOD
+        return self._ticks()
+
+    def sleep(self, seconds):
+        import time
+
+        time.sleep(seconds)
+
+    def wait_press(self):
+        """Block until a button is pressed and released (all events before are dropped)."""
+        self.events()
+        if self.keys is None:
+            self.sleep(5)
+            return
+        while True:
+            for _number, pressed, _stamp in self.events():
+                if not pressed:
+                    return
+            self.sleep(0.02)
+
+    def halt(self):
+        """Nothing can run (no display or no buttons): keep telling why, forever."""
+        text = " / ".join(self.problems) or "setup failed"
+        while True:
+            self.show("Setup", text)
+            self.sleep(10)
+
+    def events(self):
+        """Pending key events as (key_number, pressed, time_ms), oldest first."""
+        out = []  # type: list
+        if self.keys is None:
+            return out
+        queue = self.keys.events
+        ev = queue.get()
+        while ev is not None:
+            out.append((ev.key_number, ev.pressed, getattr(ev, "timestamp", None) or self.ticks()))
+            ev = queue.get()
+        return out
+
+
+class Clock:
+    """Milliseconds since start that never wrap, from a ticks function that wraps at 2**29."""
+
+    def __init__(self, ticks):
+        self.ticks = ticks
+        self.last = ticks()
+        self.ms = 0
+
+    def now(self):
+        t = self.ticks()
+        self.ms += (t - self.last) % TICKS_PERIOD
+        self.last = t
+        return self.ms
+
+
+def print_exception(error):
+    """The traceback on the serial console (CircuitPython 9/10 and CPython spell it differently)."""
+    try:
+        import traceback
+
+        traceback.print_exception(error)
+    except (ImportError, TypeError):
+        try:
+            import sys
+
+            sys.print_exception(error)  # type: ignore[attr-defined]
+        except AttributeError:
+            print("rodskagg: %s: %s" % (type(error).__name__, error))
+
+
+def drive_writable():
+    """Whether code may write the CIRCUITPY drive (boot.py remounted it for the code)."""
+    try:
+        return not _import("storage").getmount("/").readonly
+    except (ImportError, AttributeError, OSError):
+        return False
+

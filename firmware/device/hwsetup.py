@@ -1,0 +1,170 @@
+"""The start-up half of firmware/device/hw.py: settings.toml and the board profile -> display,
+keypad and NVM. Imported by ``hw.setup()`` only; code.py lets it go (``firmware.forget``)
+once the device is built, so its code takes no RAM while the game runs.
+"""
+
+import os
+
+from firmware.device import render
+from firmware.device.hw import MODULES, Device, _import  # noqa: F401  (MODULES: host tests set it)
+
+
+class SetupError(Exception):
+    """A wiring or settings problem, in words for the screen."""
+
+
+def pin(board, name, what):
+    """board.<name>, or a SetupError naming the setting."""
+    p = getattr(board, name, None)
+    if p is None:
+        raise SetupError("%s: this board has no pin %s" % (what, name))
+    return p
+
+
+
+def setup(getenv=None):
+    """Build the hardware from settings.toml and the board profile; never raises."""
+    from firmware.device import boards  # only here: code.py lets it go after setup (forget)
+
+    if getenv is None:
+        getenv = os.getenv
+    dev = Device()
+    try:
+        profile = boards.resolve(getenv)
+    except boards.ProfileError as e:
+        dev.problem("settings.toml: %s" % e)
+        name = getenv("RODSKAGG_BOARD") or boards.DEFAULT_PROFILE
+        profile = dict(boards.PROFILES.get(name, boards.PROFILES[boards.DEFAULT_PROFILE]))
+        profile["name"] = name
+    dev.profile = profile
+    dev.width = profile["width"]
+    dev.height = profile["height"]
+    dev.roles = tuple(b[0] for b in profile["buttons"])
+    lang = getenv("RODSKAGG_LANG")
+    if lang:
+        dev.lang = str(lang)
+    try:
+        board = _import("board")
+    except ImportError:
+        dev.problem("no board module: not running on CircuitPython")
+        return dev
+    _display(dev, board, profile)
+    _keys(dev, board, profile)
+    _nvm(dev)
+    if dev.problems and dev.renderer is not None:
+        dev.show("Setup", " / ".join(dev.problems))
+    return dev
+
+
+def _display(dev, board, profile):
+    try:
+        displayio = _import("displayio")
+    except ImportError:
+        displayio = None
+    if displayio is not None:
+        displayio.release_displays()  # a display kept from the last run holds the I2C pins
+    where = "display I2C SDA=%s SCL=%s" % (profile["sda"], profile["scl"])
+    try:
+        sda = pin(board, profile["sda"], "RODSKAGG_SDA")
+        scl = pin(board, profile["scl"], "RODSKAGG_SCL")
+        try:
+            i2c = _import("busio").I2C(scl, sda, frequency=profile["frequency"])
+        except (ValueError, RuntimeError) as e:
+            # ValueError: pin in use or not an I2C pin; RuntimeError: no pull-ups (nothing wired).
+            raise SetupError("%s: %s" % (where, e))
+        dev.i2c = i2c
+        address = profile["address"]
+        found = _scan(i2c)
+        if found is not None and address not in found:
+            raise SetupError("no display at 0x%02x on %s (found: %s)" % (
+                address, where, ", ".join("0x%02x" % a for a in found) or "nothing"))
+        w = profile["width"]
+        h = profile["height"]
+        if displayio is not None:
+            try:
+                bus_class = _import("i2cdisplaybus").I2CDisplayBus
+            except ImportError:  # CircuitPython 8
+                bus_class = displayio.I2CDisplay
+            reset = profile.get("reset")
+            if reset:
+                bus = bus_class(i2c, device_address=address,
+                                reset=pin(board, reset, "RODSKAGG_RESET"))
+            else:
+                bus = bus_class(i2c, device_address=address)
+            dev.display = make_display(profile.get("driver", "ssd1306"), bus, w, h)
+            dev.renderer = render.Renderer(dev.display, w, h)
+        else:
+            if profile.get("driver", "ssd1306") != "ssd1306":
+                raise SetupError("the %s panel needs a CircuitPython build with displayio"
+                                 % profile["driver"])
+            try:  # builds without displayio only (optional in the bundle)
+                from adafruit_ssd1306 import SSD1306_I2C
+            except ImportError:
+                raise SetupError("no displayio in this build and no adafruit_ssd1306 in lib/")
+            dev.display = SSD1306_I2C(w, h, i2c, addr=address)
+            dev.renderer = render.FramebufRenderer(dev.display, w, h)
+    except SetupError as e:
+        dev.problem(str(e))
+    except ImportError as e:
+        dev.problem("display driver missing (copy the lib/ folder): %s" % e)
+    except (OSError, RuntimeError, ValueError) as e:
+        dev.problem("display at 0x%02x: %s" % (profile["address"], e))
+
+
+def make_display(driver, bus, w, h):
+    """The displayio driver of the panel's controller (firmware/device/boards.py DRIVERS) on bus."""
+    if driver == "sh1106":  # 1.3" modules: 128 of the controller's 132 columns, from column 2
+        from adafruit_displayio_sh1106 import SH1106
+
+        return SH1106(bus, width=w, height=h, colstart=2, auto_refresh=False)
+    if driver == "sh1107":  # the 128x64 OLED FeatherWing: the driver's default offset and turn
+        from adafruit_displayio_sh1107 import SH1107
+
+        return SH1107(bus, width=w, height=h, rotation=90, auto_refresh=False)
+    from adafruit_displayio_ssd1306 import SSD1306  # SSD1306, and the SSD1309 (same commands)
+
+    return SSD1306(bus, width=w, height=h, auto_refresh=False)
+
+
+def _scan(i2c):
+    """Addresses on the bus, or None when the bus cannot be scanned."""
+    try:
+        for _ in range(1000):
+            if i2c.try_lock():
+                break
+        else:
+            return None
+        try:
+            return i2c.scan()
+        finally:
+            i2c.unlock()
+    except (AttributeError, OSError, RuntimeError):
+        return None
+
+
+def _keys(dev, board, profile):
+    buttons = profile["buttons"]
+    names = ", ".join("%s %s" % b for b in buttons)
+    try:
+        pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
+        keypad = _import("keypad")
+        try:
+            try:  # CircuitPython 9+: a key must read the same on 3 scans (20 ms apart) to count
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, debounce_threshold=3)
+            except TypeError:  # CircuitPython 8: the scan interval is the only debounce
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
+        except (ValueError, RuntimeError) as e:
+            raise SetupError("buttons (%s): %s" % (names, e))
+    except SetupError as e:
+        dev.problem(str(e))
+    except ImportError:
+        dev.problem("this CircuitPython build has no keypad module")
+
+
+def _nvm(dev):
+    try:
+        dev.nvm = _import("microcontroller").nvm
+    except (ImportError, AttributeError):
+        dev.nvm = None
+    if dev.nvm is None:
+        dev.problem("no NVM on this board: the game lasts only until power off")

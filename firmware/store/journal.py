@@ -1,0 +1,361 @@
+"""The game and the settings in microcontroller.nvm, safe against a power cut (docs/STORAGE.md).
+
+The NVM is two slots (halves). The active slot holds a base record (the
+whole image: settings, game header, snapshot, entries) followed by a chain
+of commit records, one per change. A change is one slice assignment of one
+commit record (a few bytes) after the last one; a write cut anywhere leaves
+a record whose CRC fails, so the chain ends at the old state. When the
+active slot is full (or damaged) the image is compacted into the other slot
+as a new base with the next sequence number, in one slice assignment that
+never touches the active slot; a cut there leaves the old slot the newest
+valid one. Pure: ``nvm`` is microcontroller.nvm or tools/fakes.FakeNVM.
+"""
+
+from firmware import forget
+from firmware.core.errors import EntryError, RulesError
+from firmware.core.game import Game
+from firmware.core.series import Series
+from firmware.store import codec
+
+# Load codes (Loaded.code); the UI may translate them, .message is English.
+EMPTY = "empty"  # blank NVM: no saved game
+DAMAGED = "damaged"  # some of the save was unreadable; the best valid state was kept
+UNREADABLE = "unreadable"  # nothing valid at all
+NEWER = "newer"  # written by a newer firmware in a format this one cannot read
+MIGRATED = "migrated"  # an older format was read; it is rewritten in the current one
+FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
+
+
+class Loaded:
+    """What load() found: series (or None), settings (bytes or None), message and code."""
+
+    def __init__(self):
+        self.series = None
+        self.settings = None
+        self.message = None
+        self.code = None
+        self.hand = None  # entries kept, for "resumed after hand N"
+
+    def say(self, code, message, hand=None):
+        self.code = code
+        self.message = message
+        self.hand = hand
+
+
+def _newer(a, b):
+    """True when sequence number a (mod 256) follows b."""
+    d = (a - b) & 0xFF
+    return 0 < d < 128
+
+
+class Store:
+    """Save and resume the series and the settings blob in an NVM byte array."""
+
+    def __init__(self, nvm, reserve=None):
+        self.nvm = nvm
+        self.size = len(nvm)
+        self.half = self.size // 2
+        # A fresh base leaves this much of its slot free for commits (compaction
+        # keeps the newest entries that fit in the rest).
+        self.reserve = reserve if reserve is not None else (self.half // 4 if self.half >= 1024 else 16)
+        self.image = codec.Image()
+        self.slot = -1  # active slot, -1 when nothing is saved
+        self.seq = 0
+        self.chain = 0
+        self.pos = 0
+        self.rewrite = True  # the next save writes a new base (nothing valid, or damage)
+        self.loaded = False
+        self.warning = None  # (code, text) when the last save could not be made
+        # Entries folded into the snapshot since entry dropped_from, as a CRC of
+        # their encoding: tells whether the game in RAM still agrees with it.
+        self.dropped_from = 0
+        self.dropped_crc = 0
+        self.writes = 0
+        self.bytes_written = 0
+        # One slot's bytes, allocated now (at boot, while the heap is whole): reading a slot and
+        # writing a new base work in it, so a save never needs a large block of a fragmented heap.
+        self._buf = bytearray(self.half)
+
+    # -- reading -----------------------------------------------------------------
+
+    def load(self):
+        """Read the NVM: the best valid state, and a message when something was wrong."""
+        out = Loaded()
+        self.loaded = True
+        self.rewrite = True
+        self.slot = -1
+        self.image = codec.Image()
+        from firmware.store import decode  # the reading half of the format: only now
+
+        slots = [decode.read_slot(self.nvm, i, self.half, self._buf) for i in (0, 1)]
+        forget("firmware.store.decode")  # read: its code can go
+        good = [s for s in slots if s.state == "ok"]
+        best = None
+        for s in good:
+            if best is None or _newer(s.seq, best.seq):
+                best = s
+        states = [s.state for s in slots]
+        if best is None:
+            self.seq = 0
+            if "newer" in states:
+                v = slots[states.index("newer")].version
+                out.say(NEWER, "save from a newer firmware (format %d): not read" % v)
+                self.seq = slots[states.index("newer")].seq
+            elif "bad" in states:
+                out.say(UNREADABLE, "save unreadable: no game to resume")
+            else:
+                out.say(EMPTY, "no saved game")
+            return out
+        self.slot = best.index
+        self.seq = best.seq
+        self.chain = best.chain
+        self.pos = best.pos
+        other = slots[1 - best.index]
+        im = best.image
+        series, kept = self._build(im)
+        damaged = not best.clean or other.state == "bad" or kept < len(im.entries)
+        if kept < len(im.entries):
+            im.entries = im.entries[:kept]
+        if series is None and im.has_game():
+            settings = im.settings
+            im = codec.Image()
+            im.settings = settings
+            damaged = True
+        self.image = im
+        self.dropped_from = im.k
+        self.dropped_crc = 0
+        self.rewrite = damaged or best.version != codec.VERSION
+        out.series = series
+        out.settings = im.settings
+        hand = (im.k + len(im.entries)) if im.has_game() else None
+        if other.state == "newer":
+            out.say(NEWER, "save from a newer firmware (format %d) ignored" % other.version)
+        elif damaged:
+            if hand is None:
+                out.say(DAMAGED, "save damaged: no game to resume")
+            else:
+                out.say(DAMAGED, "save damaged: resumed after hand %d" % hand, hand)
+        elif best.version != codec.VERSION:
+            out.say(MIGRATED, "save from format %d converted" % best.version, hand)
+        return out
+
+    def _build(self, im):
+        """The Series of an image, every entry refolded; (series, entries kept)."""
+        if not im.has_game():
+            return None, 0
+        try:
+            series = Series(im.rules, im.players, im.dealer, im.past)
+            if im.base is not None:
+                series.game = Game(im.rules, im.players, im.dealer, im.base, im.k)
+        except (RulesError, ValueError):
+            return None, 0
+        game = series.game
+        kept = 0
+        for e in im.entries:
+            try:
+                game.push(e)
+            except (EntryError, ValueError, TypeError, IndexError):
+                break
+            kept += 1
+        return series, kept
+
+    @property
+    def undo_limit(self):
+        """Entries undo can reach back after compaction; None when the whole game is kept."""
+        if self.image.base is None:
+            return None
+        return len(self.image.entries)
+
+    # -- writing -------------------------------------------------------------------
+
+    def _write(self, offset, data):
+        self.nvm[offset:offset + len(data)] = data
+        self.writes += 1
+        self.bytes_written += len(data)
+
+    def _commit(self, ops, image):
+        """Append one commit record for ops (image is the result); False if it does not fit."""
+        if self.rewrite or self.slot < 0:
+            return False
+        payload = codec.encode_ops(ops, len(image.players))
+        record, c = codec.frame_commit(self.chain, payload)
+        if self.pos + len(record) > (self.slot + 1) * self.half:
+            return False
+        self._write(self.pos, record)
+        self.pos += len(record)
+        self.chain = c
+        self.image = image
+        return True
+
+    def _rebase(self, image, fresh):
+        """Write image as a new base in the other slot, compacted to fit; False if it cannot.
+
+        fresh: image comes whole from the game in RAM (its k entries are not
+        known to the store); otherwise it grows out of the stored image.
+        """
+        fitted = self._fit(image)
+        if fitted is None:
+            return False
+        cand, j = fitted
+        seq = (self.seq + 1) & 0xFF
+        record = codec.frame_base(seq, codec.encode_base(cand))
+        target = 1 - self.slot if self.slot >= 0 else 0
+        start = target * self.half
+        buf = self._buf  # the record, then erased bytes to the end of the slot, written at once
+        n = len(record)
+        buf[0:n] = record
+        for i in range(n, self.half):
+            buf[i] = 0xFF
+        self._write(start, buf)
+        if fresh:
+            self.dropped_from = image.k
+            self.dropped_crc = 0
+        if j:
+            head = codec.encode_ops([(None, 0, e) for e in image.entries[:j]], len(image.players))
+            self.dropped_crc = codec.crc32(head, self.dropped_crc)
+        self.slot = target
+        self.seq = seq
+        self.chain = int.from_bytes(record[-4:], "little")
+        self.pos = start + len(record)
+        self.image = cand
+        self.rewrite = False
+        return True
+
+    def _base_size(self, image):
+        return len(codec.frame_base(0, codec.encode_base(image)))
+
+    def _fit(self, image):
+        """(image or a compacted copy that fits a slot, entries folded) or None."""
+        self.warning = None
+        target = self.half - self.reserve
+        if self._base_size(image) <= target:
+            return image, 0
+        if not image.has_game():
+            return self._drop_settings(image, 0)
+        n = len(image.players)
+        entries = image.entries
+        sizes = [codec.entry_size(e, n) for e in entries]
+        bare = image.copy()
+        bare.entries = []
+        if bare.base is None:
+            bare.base = Game(image.rules, image.players, image.dealer).state
+        fixed = self._base_size(bare) + 4  # snapshot numbers may still grow a little
+        total = sum(sizes)
+        j = 0
+        while j < len(entries) and fixed + total > target:
+            total -= sizes[j]
+            j += 1
+        game = Game(image.rules, image.players, image.dealer, image.base, image.k)
+        while True:
+            cand = image.copy()
+            if j:
+                cand.base = game.fold(entries[:j])
+                cand.k = image.k + j
+                cand.entries = entries[j:]
+            size = self._base_size(cand)
+            if size <= target or (j == len(entries) and size <= self.half):
+                return cand, j
+            if j == len(entries):
+                return self._drop_settings(cand, j)
+            j += 1
+
+    def _drop_settings(self, image, j):
+        if image.settings is not None:
+            cand = image.copy()
+            cand.settings = None
+            if self._base_size(cand) <= self.half:
+                self.warning = (FULL, "settings too big for this board's memory: not saved")
+                return cand, j
+        self.warning = (FULL, "game too big for this board's memory: not saved")
+        return None
+
+    def _ensure_loaded(self):
+        if not self.loaded:
+            self.load()
+
+    def save(self, series):
+        """Store the series after a change of its log; writes nothing when nothing changed.
+
+        series None forgets the game (settings stay). Returns True when the NVM
+        holds the new state (False: it does not fit; see self.warning).
+        """
+        self._ensure_loaded()
+        im = self.image
+        if series is None:
+            if not im.has_game():
+                return True
+            new = codec.Image()
+            new.settings = im.settings
+            return self._rebase(new, True)
+        game = series.game
+        if im.same_header(game.rules, game.players, game.first_dealer, series.past):
+            ops = self._diff(game)
+            if ops is not None:
+                if not ops:
+                    return True
+                new = im.copy()
+                new.change(ops)
+                if self._commit(ops, new):
+                    return True
+        return self._rebase(self._image_of(series), True)
+
+    def _image_of(self, series):
+        game = series.game
+        im = codec.Image()
+        im.settings = self.image.settings
+        im.rules = game.rules
+        im.players = tuple(game.players)
+        im.dealer = game.first_dealer
+        im.past = list(series.past)
+        im.base = game.base
+        im.k = game.base_entries
+        im.entries = list(game.log)
+        return im
+
+    def _diff(self, game):
+        """Commit operations turning the stored log into game's; None: needs a new base."""
+        im = self.image
+        k = im.k
+        gk = game.base_entries
+        offset = k - gk
+        if offset < 0 or offset > len(game.log):
+            return None
+        if offset:
+            if gk != self.dropped_from:
+                return None
+            head = codec.encode_ops([(None, 0, e) for e in game.log[:offset]], len(game.players))
+            if codec.crc32(head) != self.dropped_crc:
+                return None
+        elif k and game.base != im.base:
+            return None
+        old = im.entries
+        new = game.log[offset:] if offset else game.log
+        lo, ln = len(old), len(new)
+        p = 0
+        while p < lo and p < ln and old[p] == new[p]:
+            p += 1
+        if p == lo == ln:
+            return []
+        if p == lo:
+            return [(None, 0, e) for e in new[p:]]
+        if ln == lo and old[p + 1:] == new[p + 1:]:
+            return [(codec.OP_SET, k + p, new[p])]
+        if ln == lo - 1 and old[p + 1:] == new[p:]:
+            return [(codec.OP_DEL, k + p, None)]
+        if ln == lo + 1 and old[p:] == new[p + 1:]:
+            return [(codec.OP_INS, k + p, new[p])]
+        return [(codec.OP_CUT, k + p, None)] + [(None, 0, e) for e in new[p:]]
+
+    def save_settings(self, blob):
+        """Store the settings blob (bytes, at most 255; None clears); no write if unchanged."""
+        self._ensure_loaded()
+        if blob is not None:
+            blob = bytes(blob)
+            if len(blob) > codec.MAX_SETTINGS:
+                raise ValueError("settings are at most %d bytes" % codec.MAX_SETTINGS)
+        if blob == self.image.settings:
+            return True
+        new = self.image.copy()
+        new.settings = blob
+        ops = [(codec.OP_SETTINGS, 0, blob)]
+        return self._commit(ops, new) or self._rebase(new, False)

@@ -1,0 +1,155 @@
+"""Entering a fem hand: ``FemWalk``, one row per player (firmware/ui/entry/hand.py ``Rows``)."""
+
+from firmware.core import score
+from firmware.ui import events as K
+from firmware.ui.entry.flow import speaking_order
+from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, saves_words
+from firmware.ui.entry.picks import SeatList, goto
+from firmware.ui.views import is_back
+
+PASS = -1  # a row's value: the player passed
+
+
+class FemWalk(Rows):
+    """fem: each player from the first to speak. ◀ passed, hold ◀ played and took no
+    trick (+5), OK takes the value shown (1 to start), ▶ one more, hold ▶ one more
+    and take it. The last player's tricks, and passes once every trick is given,
+    are filled in; there ◀ / hold ◀ still change a row, hold ▶ is the Rödskägg call.
+
+    Everyone passing is an all-pass entry; one player only is a lone player
+    (unless lone = play_out).
+    """
+
+    def __init__(self, app, flow):
+        seats = speaking_order(flow.state)
+        self.call = score.NO_SEAT
+        self.faults = ()  # penalties during the hand: ((seat, reason), ...)
+        old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
+        values = None
+        if old is not None:
+            values = [PASS] * len(seats)
+            if old[0] == score.PLAY:
+                values = [old[1][s] for s in seats]
+                self.call = old[2]
+                self.faults = old[3]
+            elif old[0] == score.LONE and old[1] in seats:
+                values[seats.index(old[1])] = 1
+        Rows.__init__(self, flow, seats, values)
+
+    def rest(self):
+        i = self.cursor
+        r = self.left(i)
+        p = self.played(i)
+        if p >= 1 and r <= 0:
+            return [PASS] * (self.n - i)
+        if p >= 1 and i == self.n - 1:
+            return [r]
+        return None
+
+    def event(self, app, ev):
+        if is_back(ev):
+            self.step_back(app)
+            return
+        if self.done:
+            if ev == K.OK:
+                self.conclude(app)
+            elif ev == K.PREV and self.cursor < self.n:
+                self.answer(app, PASS)
+            elif ev == K.PREV_LONG and self.cursor < self.n:
+                self.answer(app, 0)
+            elif ev == K.NEXT_LONG:
+                self.ask_call(app)
+            elif ev == K.NEXT:
+                ask_fault(app, self.flow, self, self)
+            return
+        if ev == K.PREV:
+            self.answer(app, PASS)
+        elif ev == K.PREV_LONG:
+            self.answer(app, 0)
+        elif ev == K.OK:
+            self.answer(app, self.shown)
+        elif ev == K.NEXT:
+            self.bump()
+        elif ev == K.NEXT_LONG and self.bump():
+            self.answer(app, self.shown)
+
+    def answer(self, app, v):
+        if v == PASS and self.seats[self.cursor] == self.call:
+            self.call = score.NO_SEAT  # a player who passed cannot have called
+        Rows.answer(self, app, v)
+
+    def may_call(self):
+        """A call means something: more than one played (or a lone player plays out)."""
+        played = sum(1 for v in self.filled if v is not None and v >= 0)
+        return played >= 2 or (played == 1 and self.flow.rules.lone == "play_out")
+
+    def ask_call(self, app):
+        if not self.may_call():
+            return
+        if not self.flow.rules.call:
+            app.refuse(app.t("the call is off"), self)
+            return
+        seats = [self.seats[i] for i in range(self.n) if self.filled[i] >= 0]
+        if not seats:
+            return
+        best = 0
+        for k in range(len(seats)):
+            if self.filled[self.seats.index(seats[k])] > self.filled[self.seats.index(seats[best])]:
+                best = k
+        if self.call in seats:
+            best = seats.index(self.call)
+
+        def picked(a, seat, _view):
+            self.call = seat if seat >= 0 else score.NO_SEAT
+            a.view = self
+
+        app.view = SeatList(self.flow, app.t("Rödskägg call: who?"), seats, picked,
+                            lambda a: goto(a, self), (app.t("no call"),), best)
+
+    def value_text(self, app, i, v):
+        if v == PASS:
+            return "pass" + fault_mark(self, self.seats[i])  # the same word at Swedish tables
+        text = "%d" % v
+        if self.done and self.seats[i] == self.call:
+            text += " R"
+        return text + fault_mark(self, self.seats[i])
+
+    def entry(self):
+        n = self.flow.state.n
+        tricks = [PASS] * n
+        vals = self.filled if self.done else self.values
+        for i in range(self.n):
+            v = vals[i]
+            tricks[self.seats[i]] = PASS if v is None else v
+        played = [s for s in range(n) if tricks[s] >= 0]
+        if not played:
+            return (score.ALL_PASS,)
+        call = self.call  # on a player who passed: the core refuses it, and says why
+        if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
+            return (score.LONE, played[0])
+        return (score.PLAY, tuple(tricks), call, self.faults)
+
+    def head(self, app, after):
+        hand = self.flow.hand()
+        if not self.done:
+            if app.rows - self.n < 2:  # no room for its hint row: the title shows 0 (+5)
+                return app.t("Hand %d: hold◀ 0 (+5)") % hand
+            return app.t("Hand %d: tricks") % hand
+        entry = self.entry()
+        if after is not None and after.over():
+            return app.t("OK? %s wins") % self.flow.name(after.winner)
+        if entry[0] == score.ALL_PASS:
+            return app.t("Hand %d: all pass") % hand
+        if entry[0] == score.LONE:
+            return app.t("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+        return saves_words(app, self, after)
+
+    def hint_lines(self, app):
+        if self.done:
+            lines_ = ["OK: save  ▶ penalty"]
+            if self.cursor < self.n:
+                lines_.append("◀ pass  hold◀ 0 (+5)")
+            if self.flow.rules.call and self.may_call():
+                lines_.append("hold▶ Rödskägg call")
+            return lines_
+        return ("◀pass ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")

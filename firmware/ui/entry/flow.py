@@ -1,0 +1,184 @@
+"""Entering a hand: what every kind of entry shares.
+
+A ``Flow`` holds what is being entered (a new hand, or an edit of hand
+``index``) and the state before it; the views fill it in and end in a
+``Preview`` that shows each player's change; OK there commits. ``start``
+opens the views of a kind, each in its own module, imported only when used
+(the fem walk: firmware/ui/entry/fem.py; bud/knack: bidding.py, knack.py, with what
+the hand walks share in hand.py; misdeal, knock fault, correction: irregular.py).
+"""
+
+from firmware.core import score
+from firmware.core.errors import EntryError
+from firmware.ui import events as K
+from firmware.ui.screen import Screen, pad
+from firmware.ui.views import ListView, View, clip, is_back
+
+
+def speaking_order(state):
+    """Seats in the next hand, from the first to speak, clockwise."""
+    first = state.first_to_speak()
+    if first < 0:
+        return []
+    order = [first]
+    s = state.next_seat(first, True)
+    while s != first and s >= 0:
+        order.append(s)
+        s = state.next_seat(s, True)
+    return order
+
+
+def seats_in(state):
+    """Seats still in the game (not out), from the first to speak (or seat 0)."""
+    start = state.first_to_speak()
+    if start < 0:
+        start = 0
+    return [s for s in [(start + k) % state.n for k in range(state.n)] if s not in state.out]
+
+
+class Flow:
+    """One entry being made: the game, the state before it, and the hand's index.
+
+    index -1 is a new entry at the end; otherwise the entry replaces log[index],
+    or, with insert, goes in before it (a hand the table forgot to enter).
+    """
+
+    def __init__(self, app, index=-1, back=None, insert=False):
+        self.game = app.series.game
+        self.back = back if back is not None else _home
+        self.index = index
+        self.insert = insert
+        if index < 0:
+            self.state = self.game.state
+            self.old = None
+        else:
+            self.state = self.game.fold(self.game.log[:index])
+            self.old = None if insert else self.game.log[index]
+        self.rules = self.game.rules
+        self.players = self.game.players
+
+    def hand(self):
+        return self.state.hands + 1
+
+    def name(self, seat):
+        return self.players[seat]
+
+    def old_kind(self, *kinds):
+        return self.old if self.old is not None and self.old[0] in kinds else None
+
+    def scored(self, entry):
+        """The state after entry; raises EntryError when the core refuses it."""
+        score.check(self.rules, self.state, entry)
+        after = self.state.copy()
+        score.apply(self.rules, after, entry)
+        return after
+
+    def after(self, entry):
+        """The state after entry (None when the core refuses it)."""
+        try:
+            return self.scored(entry)
+        except EntryError:
+            return None
+
+    def check(self, app, entry, back):
+        """Preview entry, or show why it is refused and return to back."""
+        try:
+            after = self.scored(entry)
+        except EntryError as e:
+            app.refuse(e, back)
+            return
+        app.view = Preview(self, entry, after, back)
+
+    def commit(self, app, entry, back):
+        try:
+            if self.index < 0:
+                self.game.push(entry)
+            elif self.insert:
+                self.game.insert(self.index, entry)
+            else:
+                self.game.replace(self.index, entry)
+        except EntryError as e:
+            if self.insert and e.index >= 0:  # name the later entry as the history shows it
+                k = e.index - self.game.base_entries
+                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
+            app.refuse(e, back)
+            return
+        app.committed()
+
+
+def _home(app):
+    app.home()
+
+
+def entry_words(app, flow, entry):
+    """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"..."""
+    kind = entry[0]
+    hand = flow.hand()
+    if kind == score.ALL_PASS:
+        return app.t("Hand %d: all pass") % hand
+    if kind == score.LONE:
+        return app.t("Hand %d: %s alone") % (hand, flow.name(entry[1]))
+    if kind == score.MISDEAL:
+        return app.t("Misdeal") + ("" if entry[1] or not flow.rules.knock
+                                   else " " + app.t("no knock"))
+    if kind == score.FAULT:
+        return "%s %s" % (app.t("Fault"), flow.name(entry[1]))
+    if kind == score.ADJUST:
+        return app.t("Correction")
+    return app.t("Hand %d") % hand
+
+
+class Preview(ListView):
+    """Each player's score before -> after and the change; OK commits, back returns."""
+
+    def __init__(self, flow, entry, after, back):
+        ListView.__init__(self)
+        self.flow = flow
+        self.entry = entry
+        self.after = after
+        self.back = back
+        self.cursor = -1
+
+    def title(self, app):
+        if self.after.over():
+            return app.t("OK? %s wins") % self.flow.name(self.after.winner)
+        if self.after.tied and not self.flow.state.tied:
+            return app.t("OK? Tie-break")
+        return "OK? " + entry_words(app, self.flow, self.entry)
+
+    def count(self, app):
+        return self.flow.state.n
+
+    def label(self, app, i):
+        st = self.flow.state
+        start = st.first_to_speak()
+        seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
+        before = self.flow.state.scores[seat]
+        now = self.after.scores[seat]
+        text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
+        if seat in self.after.out and seat not in self.flow.state.out:
+            return text + app.t("out")
+        if now != before:
+            text += "%+d" % (now - before)
+        return text.rstrip()
+
+    def event(self, app, ev):
+        if ev == K.OK:
+            self.flow.commit(app, self.entry, self)
+        elif is_back(ev):
+            if isinstance(self.back, View):
+                app.view = self.back
+            else:
+                self.back(app)  # a question that was not asked: back where the entry began
+        elif ev in (K.PREV, K.NEXT):
+            # scroll when the players do not fit
+            n = self.count(app)
+            if n > app.rows:
+                top = self.win.top + (1 if ev == K.NEXT else -1)
+                self.win.top = max(0, min(n - app.rows, top))
+
+    def render(self, app):
+        n = self.count(app)
+        top = self.win.fit(-1, n, app.rows)
+        rows = [clip(self.label(app, s), app.cols - 1) for s in range(top, min(n, top + app.rows))]
+        return Screen(clip(self.title(app), app.cols), rows)

@@ -1,0 +1,253 @@
+"""What the hand walks (fem, bud, knack) share: ``Rows``, one row per player, the
+finished walk's save or preview (``conclude``), and penalties during the hand."""
+
+from firmware.core import score
+from firmware.core.errors import EntryError
+from firmware.ui.entry.flow import Preview, seats_in, speaking_order
+from firmware.ui.entry.picks import ReasonList, SeatList, goto, hints
+from firmware.ui.screen import Screen, pad
+from firmware.ui.views import View, Window, clip
+
+# Penalties during a hand (RULES.md): the stored text is the English.
+HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
+
+
+def hand_faults(rules):
+    """The in-hand penalty reasons of the preset: bud/knack forgot to ask (går med),
+    fem a late Rödskägg call; then "no reason"."""
+    return (HAND_FAULTS[0], "") if rules.bidding else HAND_FAULTS[1:]
+
+
+def conclude(view, app):
+    """Check view.entry(); save it when every change is on the screen, else the preview.
+
+    view has flow, n (rows it shows) and entry(); a refusal (and back from the
+    preview) returns to view.screen (the view itself when it has none)."""
+    entry = view.entry()
+    flow = view.flow
+    screen = getattr(view, "screen", view)
+    try:
+        after = flow.scored(entry)
+    except EntryError as e:
+        app.refuse(e, screen)
+        return
+    if previews(view, app, after):
+        app.view = Preview(flow, entry, after, screen)
+    else:
+        flow.commit(app, entry, screen)
+
+
+def previews(view, app, after):
+    """Whether OK on view opens the preview (not every change on the screen, the pot,
+    an edit, the game's end) rather than saving at once."""
+    flow = view.flow
+    return view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+
+
+def saves_words(app, view, after):
+    """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews."""
+    hand = view.flow.hand()
+    if after is not None and previews(view, app, after):
+        return app.t("Hand %d: OK shows") % hand
+    return app.t("Hand %d: OK saves") % hand
+
+
+def with_fault(faults, seat, reason):
+    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
+    out = [f for f in faults if f[0] != seat]
+    if reason is not None:
+        out.append((seat, reason))
+    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
+    return tuple([f for s in seats for f in out if f[0] == s])
+
+
+def ask_fault(app, flow, holder, view):
+    """A penalty during the hand: who (again: removes it), then why; back to view.
+
+    holder has ``faults``; the likeliest reason for the preset comes first."""
+    seats = speaking_order(flow.state) or seats_in(flow.state)
+
+    def picked(a, seat, who):
+        if any(f[0] == seat for f in holder.faults):
+            holder.faults = with_fault(holder.faults, seat, None)
+            a.view = view
+            return
+        def why(a2, reason, _v):
+            holder.faults = with_fault(holder.faults, seat, reason or "penalty")
+            a2.view = view
+
+        a.view = ReasonList(a.t("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
+
+    app.view = SeatList(flow, app.t("Penalty in hand: who?"), seats, picked,
+                        lambda a: goto(a, view))
+
+
+def fault_mark(holder, seat):
+    return "!" if any(f[0] == seat for f in holder.faults) else ""
+
+
+class Rows(View):
+    """One row per player (speaking order), answered one by one; a press answers.
+
+    values[i] is the answer of row i (None: not yet). When the answers so far
+    decide the rest (``settle``), the walk is *done*: every row shows its value
+    and each player's score before > after, and OK saves (the save press is
+    the preview's). Back steps to the previous row (from the first: leaves).
+    """
+
+    def __init__(self, flow, seats, old=None):
+        self.flow = flow
+        self.seats = seats
+        self.n = len(seats)
+        self.total = flow.rules.tricks_per_hand
+        self.values: list = [None] * self.n
+        self.prefill = old  # type: list | None  # earlier answers (an edit, a step back): what a row starts on
+        self.cursor = 0
+        self.done = False
+        self.filled: list = []  # every row's value once done
+        self.win = Window()
+        self.shown = 0
+        self.settle()
+
+    # -- what the rows hold ----------------------------------------------------------
+
+    def left(self, i):
+        """Tricks not given to rows before i."""
+        t = 0
+        for j in range(i):
+            v = self.values[j]
+            if v is not None and v > 0:
+                t += v
+        return self.total - t
+
+    def played(self, i):
+        return sum(1 for j in range(i) if self.values[j] is not None and self.values[j] >= 0)
+
+    def start_value(self, i):
+        """What row i shows when reached: the earlier answer if it still fits, else a guess."""
+        r = self.left(i)
+        p = self.prefill[i] if self.prefill is not None else None
+        if p is not None and (p <= 0 or p <= r):  # pass, played no trick (+5), or tricks left
+            return p
+        return self.guess(i, r)
+
+    def guess(self, i, r):
+        return min(1, r)
+
+    def rest(self):
+        """Values of the rows from the cursor when they are decided, else None."""
+        return None
+
+    def settle(self):
+        while True:
+            if self.cursor >= self.n:
+                self.done = True
+                self.filled = list(self.values)
+                return
+            rest = self.rest()
+            if rest is None:
+                self.done = False
+                self.filled = []
+                self.shown = self.start_value(self.cursor)
+                return
+            self.done = True
+            self.filled = self.values[:self.cursor] + rest
+            return
+
+    def answer(self, app, v):
+        self.values[self.cursor] = v
+        self.cursor += 1
+        self.settle()
+        self.arrived(app)
+
+    def arrived(self, app):
+        """Called after each answer (knack goes on to the joiners when done)."""
+        pass
+
+    def step_back(self, app):
+        """Back to the last answered row (keeping every answer as the start value)."""
+        last = -1
+        for j in range(self.n):
+            if self.values[j] is not None and j < self.cursor:
+                last = j
+        if last < 0:
+            self.leave(app)
+            return
+        keep = list(self.values)
+        for j in range(last, self.n):
+            self.values[j] = None
+        self.prefill = keep if self.prefill is None else [
+            keep[j] if keep[j] is not None else self.prefill[j] for j in range(self.n)]
+        self.cursor = last
+        self.settle()
+
+    def leave(self, app):
+        self.flow.back(app)
+
+    def cycle(self, r):
+        return tuple(range(1, r + 1))
+
+    def bump(self, step=1):
+        ch = self.cycle(self.left(self.cursor))
+        if not ch:
+            return False
+        k = ch.index(self.shown) if self.shown in ch else -1
+        self.shown = ch[(k + step) % len(ch)]
+        return True
+
+    # -- the entry ---------------------------------------------------------------------
+
+    def entry(self):
+        return None
+
+    def conclude(self, app):
+        """Check and save (or preview); when the core refuses the entry, back goes to
+        the last answered row, its answer shown, so it can be changed."""
+        try:
+            score.check(self.flow.rules, self.flow.state, self.entry())
+        except EntryError as e:
+            self.step_back(app)
+            app.refuse(e, app.view)
+            return
+        conclude(self, app)
+
+    def after(self):
+        """The state after the entry as it stands (None when the core refuses it)."""
+        return self.flow.after(self.entry())
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def value_text(self, app, i, v):
+        return "%d" % v
+
+    def hint_lines(self, app):
+        return ()
+
+    def head(self, app, after):
+        return app.t("Hand %d: tricks") % self.flow.hand()
+
+    def render(self, app):
+        after = self.after() if self.done else None
+        before = self.flow.state.scores
+        cur = self.cursor if self.cursor < self.n else -1
+        top = self.win.fit(cur, self.n, app.rows)
+        rows = []
+        for i in range(top, min(self.n, top + app.rows)):
+            seat = self.seats[i]
+            v = self.filled[i] if self.done else self.values[i]
+            if not self.done and i == self.cursor:
+                val = "<%s>" % self.value_text(app, i, self.shown)
+            elif v is None:
+                val = ""
+            else:
+                val = self.value_text(app, i, v)
+            text = pad(self.flow.name(seat), 9) + pad(val, 6)
+            if after is not None:
+                b = before[seat]
+                a = after.scores[seat]
+                text += "%d>%d" % (b, a) if a != b else "%d" % b
+            rows.append(clip(text.rstrip(), app.cols - 1))
+        room = app.rows - len(rows)
+        if room > 0:
+            rows.extend(hints(app, self.hint_lines(app))[:room])
+        return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)

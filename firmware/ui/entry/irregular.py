@@ -1,0 +1,101 @@
+"""The entries that are not a counted hand: misdeal, knock fault, correction."""
+
+from firmware.core import score
+from firmware.ui.entry.flow import seats_in, speaking_order
+from firmware.ui.entry.picks import PickList, ReasonList, SeatList
+from firmware.ui.screen import pad
+from firmware.ui.views import Walk
+
+FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
+                 "did not ask go along", "late Rödskägg call", "")
+ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
+MAX_DELTA = 30
+
+
+class YesNo(PickList):
+    """A question with two rows (yes first unless ``cursor``); pick(app, bool, view)."""
+
+    def __init__(self, title, pick, back, cursor=0):
+        PickList.__init__(self, title, pick, back, cursor)
+
+    def count(self, app):
+        return 2
+
+    def label(self, app, i):
+        return app.t("yes") if i == 0 else app.t("no")
+
+    def choose(self, app, i):
+        self.pick(app, i == 0, self)
+
+
+def misdeal(app, flow, back):
+    """Misdeal: was it knocked? (only where the knock option is on) -> preview."""
+    if not flow.rules.knock:
+        flow.check(app, (score.MISDEAL, True), back)
+        return
+    old = flow.old_kind(score.MISDEAL)
+    app.view = YesNo(app.t("Misdeal: knocked?"),
+                     lambda a, knocked, view: flow.check(a, (score.MISDEAL, knocked), view),
+                     back, 1 if old and not old[1] else 0)
+
+
+def fault(app, flow, back):
+    """Knock fault: who -> reason -> preview."""
+    seats = speaking_order(flow.state)
+    old = flow.old_kind(score.FAULT)
+    cursor = seats.index(old[1]) if old and old[1] in seats else 0
+
+    def picked(a, seat, who):
+        r = FAULT_REASONS.index(old[2]) if old and old[2] in FAULT_REASONS else 0
+        a.view = ReasonList(a.t("Fault: reason"), FAULT_REASONS,
+                            lambda a2, reason, view: flow.check(a2, (score.FAULT, seat, reason),
+                                                                view),
+                            who, r)
+
+    app.view = SeatList(flow, app.t("Fault: who?"), seats, picked, back, (), cursor)
+
+
+def deltas(limit):
+    """Correction choices: 0, +1, +2, ... +limit, -limit, ..., -1 (PREV goes down)."""
+    return tuple(range(0, limit + 1)) + tuple(range(-limit, 0))
+
+
+class AdjustWalk(Walk):
+    """Manual correction: a change per player (0 by default), then a reason."""
+
+    def __init__(self, app, flow, back):
+        self.flow = flow
+        self.back = back
+        self.seats = seats_in(flow.state)
+        values = None
+        old = flow.old_kind(score.ADJUST)
+        self.limit = MAX_DELTA
+        if old is not None:
+            values = [old[1][s] for s in self.seats]
+            self.limit = max([MAX_DELTA] + [abs(v) for v in values])
+        Walk.__init__(self, len(self.seats), values)
+
+    def choices(self, i):
+        return deltas(self.limit)
+
+    def title(self, app):
+        return app.t("Correction")
+
+    def show(self, app, i):
+        v = self.values[i]
+        return "%s %s" % (pad(self.flow.name(self.seats[i]), 8), "" if v is None else "%+d" % v)
+
+    def finish(self, app):
+        n = self.flow.state.n
+        d = [0] * n
+        for i in range(self.n):
+            d[self.seats[i]] = self.values[i]
+        old = self.flow.old_kind(score.ADJUST)
+        r = ADJUST_REASONS.index(old[2]) if old and old[2] in ADJUST_REASONS else 0
+        app.view = ReasonList(app.t("Reason"), ADJUST_REASONS,
+                              lambda a, reason, view: self.flow.check(
+                                  a, (score.ADJUST, tuple(d), reason), view),
+                              self, r)
+
+    def leave(self, app):
+        self.back(app)

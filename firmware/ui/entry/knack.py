@@ -1,0 +1,211 @@
+"""Entering everyone's tricks of a bud/knack hand (``KnackWalk``), then who went along
+(``JoinStep``); the declarer and the bid come first (firmware/ui/entry/bidding.py)."""
+
+from firmware.core import score
+from firmware.ui import events as K
+from firmware.ui.entry.hand import Rows, ask_fault, conclude, fault_mark, saves_words
+from firmware.ui.entry.picks import BidList, hints
+from firmware.ui.screen import Screen, pad
+from firmware.ui.views import View, Window, clip, is_back
+
+
+class KnackWalk(Rows):
+    """knack (and bud with defenders scoring): every player's tricks, speaking order.
+    OK takes the value shown (the declarer starts on the bid, the others on 1),
+    ◀/▶ one less/more, hold ◀/▶ one less/more and take it. The last player's tricks are filled in,
+    and zeros once every trick is given. Then who went along (go_along on)."""
+
+    def __init__(self, app, bidding):
+        self.b = bidding
+        flow = bidding.flow
+        old = None
+        if bidding.old is not None:
+            old = [bidding.old[3][s] for s in bidding.seats]
+        self.ask_last = False  # bud: ◀ on the filled-in last row asks for it (fewer tricks)
+        Rows.__init__(self, flow, bidding.seats, old)
+
+    def leave(self, app):
+        app.view = BidList(self.b)
+
+    def cycle(self, r):
+        return tuple(range(0, r + 1))
+
+    def guess(self, i, r):
+        if self.seats[i] == self.b.declarer:
+            return min(self.b.bid_tricks(), r)
+        return min(1, r)
+
+    def start_value(self, i):
+        r = self.left(i)
+        if self.prefill is not None and self.prefill[i] is not None and 0 <= self.prefill[i] <= r:
+            return self.prefill[i]
+        return self.guess(i, r)
+
+    def rest(self):
+        i = self.cursor
+        r = self.left(i)
+        if r <= 0:
+            return [0] * (self.n - i)
+        if i == self.n - 1 and (self.flow.rules.others_score() or not self.ask_last):
+            return [r]  # the last player took the rest (bud: ◀ there asks for fewer)
+        return None
+
+    def tricks(self):
+        t = [0] * self.flow.state.n
+        for i in range(self.n):
+            t[self.seats[i]] = self.filled[i]
+        return t
+
+    def candidates(self):
+        """Who may have gone along: not the declarer, at most 2 tricks (go_along on)."""
+        if not self.flow.rules.go_along:
+            return []
+        t = self.tricks()
+        return [s for s in self.seats if s != self.b.declarer and t[s] <= 2]
+
+    def arrived(self, app):
+        if self.done and self.candidates():
+            app.view = JoinStep(self)
+
+    def entry(self):
+        t = self.tricks() if self.done else [0] * self.flow.state.n
+        return (score.BID, self.b.declarer, self.b.bid, tuple(t), 0, self.b.faults)
+
+    def event(self, app, ev):
+        if is_back(ev):
+            self.step_back(app)
+            return
+        if self.done:
+            if ev == K.OK:
+                if self.candidates():
+                    app.view = JoinStep(self)
+                else:
+                    self.conclude(app)
+            elif ev == K.NEXT:
+                ask_fault(app, self.flow, self.b, self)
+            elif ev == K.PREV and self.cursor == self.n - 1 and not self.flow.rules.others_score():
+                v = self.filled[self.cursor]
+                self.prefill = self.prefill or [None] * self.n
+                self.prefill[self.cursor] = max(0, v - 1)
+                self.ask_last = True
+                self.settle()
+            return
+        if ev == K.OK:
+            self.answer(app, self.shown)
+        elif ev in (K.PREV, K.PREV_LONG):
+            self.bump(-1)
+        elif ev in (K.NEXT, K.NEXT_LONG):
+            self.bump(1)
+        if ev in (K.PREV_LONG, K.NEXT_LONG):
+            self.answer(app, self.shown)
+
+    def value_text(self, app, i, v):
+        text = "%d" % v
+        if self.seats[i] == self.b.declarer:
+            text += "*"
+        return text + fault_mark(self.b, self.seats[i])
+
+    def head(self, app, after):
+        if self.done and after is not None and after.over():
+            return app.t("OK? %s wins") % self.flow.name(after.winner)
+        if self.done:
+            return saves_words(app, self, after)
+        return app.t("Hand %d: tricks") % self.flow.hand()
+
+    def hint_lines(self, app):
+        if self.done:
+            return ("OK: save  ▶ penalty",)
+        return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
+
+
+class JoinStep(View):
+    """knack's går med: every player with tricks and score after; the cursor starts on
+    "nobody more" (no row): OK there saves. ◀/▶ move over the players who may have
+    joined, OK on one marks (or unmarks) them and returns; hold ◀/▶ move and OK."""
+
+    def __init__(self, walk):
+        self.walk = walk
+        self.flow = walk.flow
+        self.cands = walk.candidates()
+        self.joined = 0
+        old = walk.b.old
+        if old is not None and old[1] == walk.b.declarer:
+            for s in self.cands:
+                if old[4] >> s & 1:
+                    self.joined |= 1 << s
+        self.pos = -1  # index into cands; -1: the save position
+        self.win = Window()
+
+    def entry(self):
+        w = self.walk
+        return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
+
+    def move(self, d):
+        k = len(self.cands) + 2  # the save position, the players, the penalty row
+        self.pos = (self.pos + 1 + d) % k - 1
+
+    def event(self, app, ev):
+        if is_back(ev):
+            app.view = self.walk
+            self.walk.step_back(app)
+            return
+        if ev in (K.PREV, K.PREV_LONG):
+            self.move(-1)
+        elif ev in (K.NEXT, K.NEXT_LONG):
+            self.move(1)
+        if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
+            if self.pos < 0:
+                conclude(self, app)
+            elif self.pos == len(self.cands):
+                self.pos = -1
+                ask_fault(app, self.flow, self.walk.b, self)
+            else:
+                self.joined ^= 1 << self.cands[self.pos]
+                self.pos = -1
+
+    @property
+    def n(self):
+        return self.walk.n
+
+    def after(self):
+        return self.flow.after(self.entry())
+
+    def render(self, app):
+        w = self.walk
+        after = self.after()
+        sel = w.seats.index(self.cands[self.pos]) if 0 <= self.pos < len(self.cands) else -1
+        top = self.win.fit(sel, w.n, app.rows)
+        rows = []
+        t = w.tricks()
+        for i in range(top, min(w.n, top + app.rows)):
+            seat = w.seats[i]
+            val = "%d" % t[seat] + ("*" if seat == w.b.declarer else "")
+            if self.joined >> seat & 1:
+                val += " " + app.t("in")
+            val += fault_mark(w.b, seat)
+            text = pad(self.flow.name(seat), 9) + pad(val, 6)
+            if after is not None:
+                b = self.flow.state.scores[seat]
+                a = after.scores[seat]
+                text += "%d>%d" % (b, a) if a != b else "%d" % b
+            rows.append(clip(text.rstrip(), app.cols - 1))
+        pen = self.pos == len(self.cands)
+        room = app.rows - len(rows)
+        if pen and room <= 0:
+            rows[-1] = clip(app.t("Penalty in hand..."), app.cols - 1)
+            sel = len(rows) - 1 + top
+        elif room > 0:
+            rows.append(clip(app.t("Penalty in hand..."), app.cols - 1))
+            if pen:
+                sel = len(rows) - 1 + top
+            room -= 1
+            rows.extend(hints(app, ("◀▶ who joined, OK", "OK on none: save"))[:room])
+        if after is not None and after.over():
+            title = app.t("OK? %s wins") % self.flow.name(after.winner)
+        elif self.pos < 0:
+            title = app.t("Joined? OK saves")
+        elif pen:
+            title = app.t("Penalty in hand...")
+        else:
+            title = app.t("OK: %s joined") % self.flow.name(self.cands[self.pos])
+        return Screen(clip(title, app.cols), rows, sel - top if sel >= 0 else -1)

@@ -1,0 +1,1 @@
+"""Screens open only now and then, loaded while open (firmware/ui/lazy.py)."""

@@ -1,0 +1,214 @@
+"""The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
+
+from firmware.core import score
+from firmware.ui import events as K
+from firmware.ui import text
+from firmware.ui.lazy import Lazy
+from firmware.ui.screen import Screen, name_width, pad
+from firmware.ui.views import Confirm, ListView, Menu, Message, back_to, clip, go_home, is_back
+
+entry = Lazy("firmware.ui.entry.flow")  # the Flow of an edit or an insert
+kinds = Lazy("firmware.ui.entry.start")  # opens the views of the entry's kind
+
+
+def describe(app, game, i):
+    """Lines for log[i]: "Giv 2: Ann2 Bo3" or "Knackfel Anna, före giv 6" (two lines when
+    that does not fit: the position never breaks)."""
+    state = game.fold(game.log[:i])
+    before = state.hands
+    first = text.first_seat(state)
+    score.apply(game.rules, state, game.log[i])
+    after = state.hands
+    what = summary(app, game, game.log[i], first=first)
+    if text.counted(before, after):
+        return ["%s: %s" % (app.t("Hand %d") % after, what)]
+    where = app.t("before hand %d") % (before + 1)
+    if len(what) + 2 + len(where) <= app.cols:
+        return ["%s, %s" % (what, where)]
+    return [what + ",", where]
+
+
+def ask_undo(app):
+    game = app.series.game
+    if not game.log:
+        # A game resumed from a compacted save starts from a snapshot: say why undo stops.
+        text_ = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
+        app.view = Message(app.t("Undo"), app.t(text_), go_home)
+        return
+    i = len(game.log) - 1
+    lines = describe(app, game, i)
+    limit = getattr(app.store, "undo_limit", None)
+    if limit is not None:
+        lines.append(app.t("Undo reaches %d back") % min(limit, len(game.log)))
+    app.view = Confirm(app.t("Undo?"), lines, _undo, go_home)
+
+
+def _undo(app):
+    app.series.game.pop()
+    app.committed()
+
+
+def summary(app, game, entry, width=None, first=0):
+    """One short line for an entry (history rows, undo question), at most width
+    characters: player names shorten (3 letters, then 2, then 1) to fit. Players
+    are listed from seat ``first`` on (that hand's first to speak, as entry lists them)."""
+    p = game.players
+    kind = entry[0]
+    order = [(first + k) % len(p) for k in range(len(p))]
+    if width is None:
+        width = app.cols - 1
+    if kind == score.PLAY or kind == score.ADJUST:
+        text = ""
+        for k in (3, 2, 1):
+            parts = []
+            for s in order:
+                if kind == score.PLAY:
+                    t = entry[1][s]
+                    if t >= 0:
+                        parts.append("%s%d%s" % (p[s][:k], t, "R" if s == entry[2] else ""))
+                elif entry[1][s]:
+                    parts.append("%s%+d" % (p[s][:k], entry[1][s]))
+            text = " ".join(parts)
+            if kind == score.ADJUST:
+                text = app.t("Corr.") + " " + text
+            if len(text) <= width:
+                return text
+        if kind == score.PLAY:
+            # still too long (7 players): those without a trick as initials after "0:"
+            zero = "".join(p[s][0] for s in order if entry[1][s] == 0 and s != entry[2])
+            parts = ["%s%d%s" % (p[s][0], entry[1][s], "R" if s == entry[2] else "")
+                     for s in order if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
+            text = " ".join(parts) + (" 0:" + zero if zero else "")
+        return text
+    if kind == score.BID:
+        bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
+        return "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
+    if kind == score.LONE:
+        return "%s %s" % (app.t("Lone"), p[entry[1]])
+    if kind == score.ALL_PASS:
+        return app.t("All pass")
+    if kind == score.MISDEAL:
+        return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
+    return "%s %s" % (app.t("Fault"), p[entry[1]])
+
+def open_history(app):
+    game = app.series.game
+    if not game.log:
+        app.view = Message(app.t("History"), app.t("No hands yet"), go_home)
+        return
+    app.view = History(len(game.log) - 1)
+
+
+class History(ListView):
+    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
+
+    def __init__(self, cursor):
+        ListView.__init__(self)
+        self.cursor = cursor
+        self.nums = None
+
+    def title(self, app):
+        return app.t("History")
+
+    def count(self, app):
+        return len(app.series.game.log)
+
+    def render(self, app):
+        self.nums = text.numbers(app.series.game)  # one fold per screen, not one per row
+        try:
+            return ListView.render(self, app)
+        finally:
+            self.nums = None
+
+    def label(self, app, i):
+        """A counted hand by its number (Giv N); any other entry indented, by what it is."""
+        game = app.series.game
+        nums = self.nums if self.nums is not None else text.numbers(game)
+        before, after, first = nums[i]
+        what = summary(app, game, game.log[i], app.cols - 4, first)
+        if text.counted(before, after):
+            return "%2d %s" % (after, what)
+        return "   " + what
+
+    def choose(self, app, i):
+        app.view = Detail(i, self)
+
+    def leave(self, app):
+        app.home()
+
+
+class Detail(ListView):
+    """One entry: each player's score before > after; OK: edit or delete it."""
+
+    def __init__(self, index, back):
+        ListView.__init__(self)
+        self.index = index
+        self.back = back
+        self.cursor = -1
+        self.before = None
+        self.after = None
+
+    def states(self, app):
+        if self.before is None:
+            game = app.series.game
+            self.before = game.fold(game.log[:self.index])
+            self.after = self.before.copy()
+            score.apply(game.rules, self.after, game.log[self.index])
+        return self.before, self.after
+
+    def title(self, app):
+        before, after = self.states(app)
+        return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
+                               after.hands, app.cols)
+
+    def event(self, app, ev):
+        game = app.series.game
+        if ev == K.OK:
+            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
+                     (app.t("Insert a hand before"), self.insert)]
+            app.view = Menu(self.title(app), items, back_to(self))
+        elif is_back(ev):
+            app.view = self.back
+        elif ev in (K.PREV, K.NEXT):
+            n = len(game.players)
+            if n > app.rows:
+                top = self.win.top + (1 if ev == K.NEXT else -1)
+                self.win.top = max(0, min(n - app.rows, top))
+
+    def render(self, app):
+        game = app.series.game
+        before, after = self.states(app)
+        n = len(game.players)
+        top = self.win.fit(-1, n, app.rows)
+        rows = []
+        w = name_width(game.players, app.cols - 1 - 12)
+        first = text.first_seat(before)  # the hand's first to speak, as entry lists them
+        for k in range(top, min(n, top + app.rows)):
+            s = (first + k) % n
+            d = after.scores[s] - before.scores[s]
+            rows.append(clip(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
+                                              pad("%d" % after.scores[s], 4),
+                                              "%+d" % d if d else "")).rstrip(), app.cols - 1))
+        return Screen(clip(self.title(app), app.cols), rows)
+
+    def edit(self, app):
+        flow = entry.Flow(app, self.index, back_to(self))
+        kinds.start(app, flow, kinds.kind_of(flow.old))
+
+    def insert(self, app):
+        """A forgotten hand, entered before this one; later hands are scored again."""
+        kinds.start(app, entry.Flow(app, self.index, back_to(self), insert=True))
+
+    def delete(self, app):
+        def really(a):
+            try:
+                a.series.game.delete(self.index)
+            except score.EntryError as e:
+                if getattr(e, "index", -1) >= a.series.game.base_entries + self.index:
+                    e.index += 1  # the index is in the log without this entry: name it as shown
+                a.refuse(e, self)
+                return
+            a.committed()
+        app.view = Confirm(app.t("Delete?"),
+                           describe(app, app.series.game, self.index),
+                           really, back_to(self))

@@ -1,0 +1,61 @@
+"""The menu off the scoreboard, and the question before a new game."""
+
+from firmware.core import score
+from firmware.ui.lazy import Lazy
+from firmware.ui.views import Confirm, Menu, go_home
+
+chart = Lazy("firmware.ui.screens.chart")
+history = Lazy("firmware.ui.screens.history")
+result = Lazy("firmware.ui.screens.result")
+
+
+def main_menu(app, cursor=0):
+    """The menu off the scoreboard: the kinds of entry and everything else."""
+    game = app.series.game
+    over = game.state.over()
+    items = []
+    if not over:
+        items.append((app.t("Hand"), lambda a: a.enter()))
+        items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL)))
+        if game.rules.knock:  # no knock, no knock fault
+            items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT)))
+        items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST)))
+    if game.log:  # the screens' modules load only when chosen
+        items.append((app.t("Undo"), lambda a: history.ask_undo(a)))
+        items.append((app.t("History"), lambda a: history.open_history(a)))
+    items.append((app.t("Chart"), lambda a: _open(a, chart.ChartView())))
+    if app.series.length > 1:
+        items.append((app.t("Series"), lambda a: _open(a, result.Standings())))
+    if over:
+        items.append((app.t("Result"), lambda a: _open(a, result.Winner())))
+    if app.exporter is not None:
+        items.append((app.t("Export"), lambda a: a.export()))
+    items.append((app.t("New game"), ask_new_game))
+    if app.big_rows >= 2:
+        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big))
+    items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
+                  _toggle_lang))
+    return Menu(app.t("Menu"), items, go_home, cursor)
+
+
+def _open(app, view):
+    app.view = view
+
+
+def _toggle_big(app):
+    """Big scores on or off: the scoreboard at twice the size, for the table across."""
+    app.big = not app.big
+    app.unsaved = app.save_settings() or app.unsaved
+    app.view = main_menu(app, len(app.view.items) - 2)
+
+
+def _toggle_lang(app):
+    app.set_lang("en" if app.lang == "sv" else "sv")
+    app.view = main_menu(app, len(app.view.items) - 1)
+
+
+def ask_new_game(app):
+    lines_ = [app.t("The setup screen; this game stays until Start.")]
+    if app.pending:
+        lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
+    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home)

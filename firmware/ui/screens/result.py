@@ -1,0 +1,91 @@
+"""The end of a game (winner, final scores, what OK does next) and the series standings."""
+
+from firmware.ui import events as K
+from firmware.ui.lazy import Lazy
+from firmware.ui.screen import Screen, name_width, pad, wrap
+from firmware.ui.views import ListView, View, clip, is_back
+
+history = Lazy("firmware.ui.screens.history")
+
+
+class Winner(ListView):
+    """The end of a game: winner, final scores, series standings; OK: the next game."""
+
+    def __init__(self):
+        ListView.__init__(self)
+        self.cursor = -1
+
+    def lines(self, app):
+        series = app.series
+        game = series.game
+        st = game.state
+        out = []
+        # the seat breaks ties: sorted is not stable on CircuitPython
+        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s], s))
+        for s in order:
+            tail = ""
+            if s in st.out:
+                tail += " " + app.t("out")
+            if game.rules.pot:
+                tail += " %+d" % st.balance[s]
+            if series.length > 1:
+                tail += " %d" % series.wins()[s]
+            w = name_width(game.players, app.cols - 5 - len(tail))
+            out.append("%s%4d%s" % (pad(game.players[s], w), st.scores[s], tail))
+        if app.note:
+            out.extend(wrap(app.note, app.cols - 1))
+        out.extend(wrap(self.next_label(app), app.cols - 1))
+        return out
+
+    def next_label(self, app):
+        series = app.series
+        if series.length > 1 and not series.over():
+            return app.t("OK: game %d") % (series.number() + 1)
+        if series.length > 1:
+            w = series.winner()
+            if w >= 0:
+                return app.t("Series: %s. OK: new") % series.game.players[w]
+            return app.t("Series drawn. OK: new")
+        return app.t("OK: new game")
+
+    def event(self, app, ev):
+        series = app.series
+        if ev == K.OK:
+            if series.length > 1 and not series.over():
+                series.next_game()
+                app.new_game_started()
+                app.committed()
+            else:
+                app.open_setup()
+        elif is_back(ev):
+            app.home()
+        elif ev in (K.PREV, K.NEXT):
+            n = len(self.lines(app))
+            if n > app.rows:
+                top = self.win.top + (1 if ev == K.NEXT else -1)
+                self.win.top = max(0, min(n - app.rows, top))
+        elif ev == K.PREV_LONG:
+            history.ask_undo(app)
+
+    def render(self, app):
+        game = app.series.game
+        lines_ = self.lines(app)
+        top = self.win.fit(-1, len(lines_), app.rows)
+        title = app.t("%s wins!") % game.players[game.state.winner]
+        return Screen(clip(title, app.cols), [clip(x, app.cols - 1) for x in
+                                              lines_[top:top + app.rows]])
+
+
+class Standings(View):
+    """Game wins per player in the series; any press returns."""
+
+    def event(self, app, ev):
+        app.home()
+
+    def render(self, app):
+        series = app.series
+        wins = series.wins()
+        p = series.game.players
+        rows = ["%s %d" % (pad(p[s], name_width(p)), wins[s]) for s in range(len(p))][:app.rows]
+        return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
+                           app.cols), rows)

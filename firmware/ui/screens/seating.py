@@ -1,0 +1,214 @@
+"""Who sits where (firmware.ui.lazy loads it while open): the table builder, which
+seats players from the roster, and the speller for a name not in it."""
+
+from firmware.core.game import MAX_NAME, MAX_PLAYERS
+from firmware.ui import events as K
+from firmware.ui.screen import Screen
+from firmware.ui.screens.table import table_label
+from firmware.ui.views import ListView, clip, is_back
+
+# The speller's rows: six letters each (lower case; the first letter of a name, or
+# after Aa, in capitals), then the row of actions.
+GROUPS = ("abcdef", "ghijkl", "mnopqr", "stuvwx", "yzåäö-")
+ACTIONS = ("Done", "Delete", "Aa")
+POOL_SHOWN = 10  # names the table builder lists: a short ring is quick to go round
+UPPER = {"å": "Å", "ä": "Ä", "ö": "Ö"}  # CircuitPython's str.upper() is ASCII only
+
+
+def upper(text):
+    return "".join([UPPER.get(c, c.upper()) for c in text])
+
+
+class TableView(ListView):
+    """Who sits where: pick the players clockwise, the first deals. The list is the
+    roster (the last table first, then the most recent), then the built-in names,
+    then Spell... and Done. OK seats a name (the cursor stays: a table seen before
+    is OK, OK, OK), hold ▶ is Done, hold ◀ picks the row above; back unseats the
+    last one (with none: leaves, the table unchanged)."""
+
+    def __init__(self, parent, app):
+        ListView.__init__(self)
+        self.parent = parent
+        self.s = parent.s
+        self.table = []
+        self.note = None
+
+    def items(self):
+        return self.s.pool(self.table)[:POOL_SHOWN]
+
+    def title(self, app):
+        return app.t("Seat %d: who?") % (len(self.table) + 1)
+
+    def count(self, app):
+        return len(self.items()) + 2
+
+    def label(self, app, i):
+        items = self.items()
+        if i < len(items):
+            return items[i]
+        return app.t("Spell...") if i == len(items) else app.t("Done")
+
+    def choose(self, app, i):
+        self.note = None
+        items = self.items()
+        if i < len(items):
+            self.take(app, items[i])
+        elif i == len(items):
+            app.view = SpellView(self)
+        else:
+            self.done(app)
+
+    def take(self, app, name):
+        """A name for the next seat (from the list or spelled); full table: done."""
+        app.view = self
+        if name in self.table:
+            self.note = app.t("%s is already seated") % name
+            return
+        self.table.append(name)
+        if len(self.table) >= MAX_PLAYERS:
+            self.done(app)
+
+    def done(self, app):
+        lo = self.s.rules().min_players
+        if len(self.table) < lo:
+            self.note = app.t("At least %d players") % lo
+            return
+        self.s.set_table(self.table)
+        self.parent.cursor = 0  # Start!
+        app.view = self.parent
+
+    def long_next(self, app):
+        self.done(app)
+
+    def long_prev(self, app):
+        n = self.count(app)
+        self.cursor = (self.cursor - 1) % n
+        self.choose(app, self.cursor)
+
+    def leave(self, app):
+        self.note = None
+        if self.table:
+            self.table.pop()
+        else:
+            app.view = self.parent
+
+    def render(self, app):
+        n = self.count(app)
+        if self.cursor >= n:
+            self.cursor = n - 1
+        head = self.note or (table_label(app, self.table) if self.table
+                             else app.t("hold▶ done"))
+        size = app.rows - 1
+        top = self.win.fit(self.cursor, n, size)
+        rows = [clip(head, app.cols - 1)]
+        rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
+
+
+class SpellView(ListView):
+    """Spell a name: rows of six letters, then Done / Delete / Aa. OK on a row opens
+    it (◀/▶ a letter, OK adds it and returns to the rows; hold ◀/▶ moves and adds);
+    the first letter is a capital, the rest lower case (Aa: the next one the other
+    way). Back leaves a letter row, from the rows leaves without a name."""
+
+    def __init__(self, parent):
+        ListView.__init__(self)
+        self.parent = parent
+        self.name = ""
+        self.row = -1  # the open row of letters (-1: choosing a row)
+        self.col = 0
+        self.flip = False  # Aa: the next letter in the other case
+        self.note = None
+
+    def title(self, app):
+        return clip("%s %s_" % (app.t("Name:"), self.name), app.cols)
+
+    def count(self, app):
+        return len(GROUPS) + 1
+
+    def upper(self):
+        return (self.name == "") != self.flip
+
+    def letters(self, i):
+        if i < len(GROUPS):
+            g = GROUPS[i]
+            return upper(g) if self.upper() else g
+        return ACTIONS
+
+    def cell(self, app, i, j):
+        return self.letters(i)[j] if i < len(GROUPS) else app.t(ACTIONS[j])
+
+    def label(self, app, i):
+        n = len(self.letters(i))
+        parts = []
+        for j in range(n):
+            c = self.cell(app, i, j)
+            parts.append("[%s]" % c if i == self.row and j == self.col else c)
+        return " ".join(parts)
+
+    def event(self, app, ev):
+        if self.row < 0:
+            if is_back(ev):
+                app.view = self.parent
+            elif ev == K.OK:
+                self.open(self.cursor)
+            elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+                d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+                self.cursor = (self.cursor + d) % self.count(app)
+                if ev in (K.PREV_LONG, K.NEXT_LONG):
+                    self.open(self.cursor)
+            return
+        n = len(self.letters(self.row))
+        if is_back(ev):
+            self.row = -1
+        elif ev == K.OK:
+            self.act(app)
+        elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
+            d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+            self.col = (self.col + d) % n
+            if ev in (K.PREV_LONG, K.NEXT_LONG):
+                self.act(app)
+
+    def open(self, i):
+        self.row = i
+        self.col = 0
+        self.note = None
+
+    def act(self, app):
+        row = self.row
+        self.row = -1
+        if row < len(GROUPS):
+            if len(self.name) >= MAX_NAME:
+                self.note = app.t("The name is full (%d letters)") % MAX_NAME
+                return
+            self.name += self.letters(row)[self.col]
+            self.flip = False
+            self.note = None
+            return
+        action = ACTIONS[self.col]
+        if action == "Delete":
+            self.name = self.name[:-1]
+            self.note = None
+        elif action == "Aa":
+            self.flip = not self.flip
+        elif not self.name:
+            self.note = app.t("No letters yet: a name needs one")
+        else:
+            self.parent.take(app, self.name)
+
+    def render(self, app):
+        n = self.count(app)
+        rows = []
+        size = app.rows - (1 if app.rows > n else 0)
+        cur = self.row if self.row >= 0 else self.cursor
+        top = self.win.fit(cur, n, size)
+        for i in range(top, min(n, top + size)):
+            rows.append(clip(self.label(app, i), app.cols - 1))
+        if self.note is not None:
+            if len(rows) < app.rows:
+                rows.append(clip(self.note, app.cols - 1))
+            else:
+                rows[-1] = clip(self.note, app.cols - 1)
+        elif len(rows) < app.rows:
+            rows.append(clip(app.t("OK opens a row"), app.cols - 1))
+        return Screen(self.title(app), rows, cur - top)

@@ -1,0 +1,1 @@
+"""make bench: every figure that matters, printed beside its goal."""

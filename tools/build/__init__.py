@@ -1,0 +1,1 @@
+"""The bundle for the CIRCUITPY drive, and deploying it to a board."""

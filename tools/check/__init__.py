@@ -1,0 +1,1 @@
+"""Static checks: the type check against CircuitPython's stubs."""

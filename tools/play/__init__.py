@@ -1,0 +1,1 @@
+"""Playing by script: the key planner, random games, a driver of the App."""

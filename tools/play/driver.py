@@ -1,0 +1,97 @@
+"""Shared helpers for the UI tests: a fake store and exporter, a driver, random games."""
+
+import random
+
+from firmware.ui import events as K
+from firmware.ui.app import App
+from firmware.ui.setup import NAMES
+from tools.play import randgame
+
+
+class Loaded:
+    def __init__(self, series=None, settings=None, message=None):
+        self.series = series
+        self.settings = settings
+        self.message = message
+
+
+class FakeStore:
+    """The Store contract in RAM: keeps what was saved (a record per save)."""
+
+    def __init__(self, series=None, settings=None, message=None):
+        self.loaded = Loaded(series, settings, message)
+        self.saves = []
+        self.settings = []
+        self.undo_limit = None
+
+    def load(self):
+        return self.loaded
+
+    def save(self, series):
+        self.saves.append((len(series.past), list(series.game.log)))
+
+    def save_settings(self, blob):
+        self.settings.append(bytes(blob))
+
+
+class ExportError(Exception):
+    pass
+
+
+class FakeExporter:
+    def __init__(self, writable=True):
+        self.ok = writable
+        self.exported = []
+        self.langs = []
+
+    def writable(self):
+        return self.ok
+
+    def export(self, series, name=None, lang="en"):
+        if not self.ok:
+            raise ExportError("the drive is read-only")
+        self.exported.append(list(series.game.log))
+        self.langs.append(lang)
+        return name or "%04d-%s" % (len(self.exported), series.game.rules.preset)
+
+
+class Driver:
+    """Drives an App with key strings, the clock advancing 200 ms per press."""
+
+    def __init__(self, app=None, **kw):
+        self.app = app if app is not None else App(None, None, **kw)
+        self.now = 0
+
+    def keys(self, keys):
+        for ch in keys:
+            if ch in " \n":
+                continue
+            self.now += 200
+            self.app.handle(K.event_for_char(ch), self.now)
+            self.app.tick(self.now)
+        return self.app.screen.text()
+
+    def text(self):
+        return self.app.screen.text()
+
+
+def random_players(rng, n):
+    pool = list(NAMES)
+    rng.shuffle(pool)
+    names = pool[:n]
+    if rng.random() < 0.3:
+        names[rng.randrange(n)] = "".join(rng.choice("ABCÅÖZ") for _ in range(rng.randint(1, 3)))
+        if len(set(names)) != n:
+            names = pool[:n]
+    return names
+
+
+def random_game(seed, max_entries=20):
+    """A valid random game with the device's names and reasons, so buttons can enter it."""
+    from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS
+
+    rng = random.Random(seed)
+    rules = randgame.random_rules(rng)
+    players = random_players(rng, rng.randint(rules.min_players, 7))
+    return randgame.random_game(rng, max_entries, rules, players, (FAULT_REASONS, ADJUST_REASONS),
+                                faults=False)  # no penalties during a hand: the entry UI has none yet (issue 10)

@@ -1,0 +1,29 @@
+"""Shared state of the CircuitPython fakes (runs on CircuitPython's unix port).
+
+The launcher (tools/vm/fakes/launch.py) fills it from its config file before
+anything imports a fake: the fake clock, the key script, the pins in use,
+the host files that stand for the flash (NVM) and the mount state.
+"""
+
+now = [0]  # fake milliseconds since power on
+cfg = {}  # launcher config: str -> str
+claimed = {}  # pin name -> what holds it
+displays = []  # busdisplay.BusDisplay objects (to release, and to write frames)
+files = {}  # host files the launcher opened before "/" became the drive
+on_sleep = []  # callables run after every time.sleep (frames, key events)
+
+
+class PowerOff(BaseException):
+    """The fake power goes off: ends the run like pulling the plug (not an Exception)."""
+
+
+def claim(pin, what):
+    name = pin.name if hasattr(pin, "name") else str(pin)
+    if name in claimed:
+        raise ValueError("%s in use" % name)
+    claimed[name] = what
+
+
+def release(pin):
+    name = pin.name if hasattr(pin, "name") else str(pin)
+    claimed.pop(name, None)
