@@ -40,8 +40,9 @@ def run(dev, store, exporter):
         if app.version != version:
             version = app.version
             renderer.draw(app.screen)
-            gc.collect()
-        dev.sleep(0.01)
+            gc.collect()  # now, rather than in the middle of the next press
+            continue  # presses made while it drew are queued (keypad): take them at once
+        dev.sleep(0.005)  # half the keypad's scan interval: a press waits 2.5 ms on average
 
 
 def crashed(dev, error):

@@ -14,7 +14,7 @@ import pytest
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.device import hw, hwsetup, render
+from firmware.device import hw, hwsetup, raster
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig
@@ -107,8 +107,8 @@ def run_code(monkeypatch, steps, nvm):
 
 def panel_shows(panel, screen):
     buf = bytearray(1024)
-    render.raster(screen, 128, 64, buf)
-    return panel.rows() == render.pixels(buf, 128, 64)
+    raster.raster(screen, 128, 64, buf)
+    return panel.rows() == raster.pixels(buf, 128, 64)
 
 
 def scoreboard_rows(screen):

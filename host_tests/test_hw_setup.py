@@ -7,7 +7,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import hw, hwsetup, render
+from firmware.device import hw, hwsetup, raster, render
 from firmware.ui.screen import Screen
 from tools.sim.panel import FakeI2C, Panel
 
@@ -41,6 +41,7 @@ class Rig:
                 if kw and rig.old_keypad:
                     raise TypeError("unexpected keyword argument")
                 self.debounce_threshold = kw.get("debounce_threshold", 1)
+                self.interval = kw.get("interval", 0.02)
                 for p in pins:
                     if p in rig.busy:
                         raise ValueError("%s in use" % p[4:])
@@ -86,14 +87,14 @@ def test_pico_defaults_build_display_keys_nvm():
     keys = rig.keys_made[0]
     assert keys.pins == ("pin-GP10", "pin-GP11", "pin-GP12", "pin-GP13")
     assert keys.value_when_pressed is False and keys.pull is True
-    assert keys.debounce_threshold == 3
+    assert keys.debounce_threshold == 3 and keys.interval == 0.005  # a release seen 10-15 ms late
     assert len(dev.nvm) == 4096
     assert rig.i2c.frequency == 400000
     scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
     dev.renderer.draw(scr)
     buf = bytearray(1024)
-    render.raster(scr, 128, 64, buf)
-    assert rig.panel.rows() == render.pixels(buf, 128, 64)
+    raster.raster(scr, 128, 64, buf)
+    assert rig.panel.rows() == raster.pixels(buf, 128, 64)
     assert rig.panel.on
 
 
@@ -110,12 +111,12 @@ def test_framebuf_driver_when_build_has_no_displayio():
     rig = Rig()
     dev = rig.setup(displayio=False)
     assert dev.problems == []
-    assert isinstance(dev.renderer, render.FramebufRenderer)
+    assert isinstance(dev.renderer, raster.FramebufRenderer)
     scr = Screen("Poäng", ["Ö 3"])
     dev.renderer.draw(scr)
     buf = bytearray(1024)
-    render.raster(scr, 128, 64, buf)
-    assert rig.panel.rows() == render.pixels(buf, 128, 64)
+    raster.raster(scr, 128, 64, buf)
+    assert rig.panel.rows() == raster.pixels(buf, 128, 64)
 
 
 def test_unknown_pin_name_is_named():
@@ -136,8 +137,8 @@ def test_button_pin_in_use_shows_on_display():
     assert shown.title == "Setup"
     assert shown.rows == ("buttons (prev GP10,", "next GP11, ok GP12,", "back GP13): GP11 in", "use")
     buf = bytearray(1024)
-    render.raster(shown, 128, 64, buf)
-    assert rig.panel.rows() == render.pixels(buf, 128, 64)
+    raster.raster(shown, 128, 64, buf)
+    assert rig.panel.rows() == raster.pixels(buf, 128, 64)
 
 
 def test_display_pin_in_use():

@@ -1,5 +1,6 @@
-"""firmware/device/render.py: displayio (bitmap_label + the real SSD1306 driver), framebuf and the
-pure raster draw the same pixels; layout rules for titles, rows, selection and charts."""
+"""firmware/device/render.py: displayio (tile grids, bitmaptools, the real SSD1306 driver), framebuf and
+the pure raster draw the same pixels; layout rules for titles, rows, selection and charts; a
+change sends only the cells that changed."""
 
 import itertools
 import os
@@ -8,7 +9,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import render
+from firmware.device import raster, render
 from firmware.ui.screen import Chart, Screen
 from tools.sim.panel import displayio_display, framebuf_display
 
@@ -29,8 +30,8 @@ SCREENS = [
 
 def reference(screen, w, h):
     buf = bytearray(w * h // 8)
-    render.raster(screen, w, h, buf)
-    return render.pixels(buf, w, h)
+    raster.raster(screen, w, h, buf)
+    return raster.pixels(buf, w, h)
 
 
 @pytest.fixture(scope="module", params=[64, 32])
@@ -38,7 +39,7 @@ def displays(request):
     h = request.param
     display, panel = displayio_display(128, h)
     oled, fpanel = framebuf_display(128, h)
-    return h, render.Renderer(display, 128, h), panel, render.FramebufRenderer(oled, 128, h), fpanel
+    return h, render.Renderer(display, 128, h), panel, raster.FramebufRenderer(oled, 128, h), fpanel
 
 
 @pytest.mark.parametrize("i", range(len(SCREENS)))
@@ -76,51 +77,58 @@ def test_chart_stays_in_its_area_and_marks_do_not_overlap():
     for h in (64, 32):
         for screen in SCREENS[4:7]:
             lit = []
-            render.draw_chart(screen.chart, 128, h, lambda x, y: lit.append((x, y)))  # noqa: B023
+            render.draw_chart(screen.chart, 128, h, raster.Plot(lambda x, y: lit.append((x, y))))  # noqa: B023
             assert lit and all(0 <= x < 128 and 8 <= y < h for x, y in lit)
     marks = []
 
     def spy(text, x, y, plot):
         marks.append(y)
 
-    real = render.draw_text
-    render.draw_text = spy
+    real = raster.draw_text
+    raster.draw_text = spy
     try:
-        render.draw_chart(SCREENS[6].chart, 128, 64, lambda x, y: None)
+        render.draw_chart(SCREENS[6].chart, 128, 64, raster.Plot(lambda x, y: None))
     finally:
-        render.draw_text = real
+        raster.draw_text = real
     marks.sort()
     assert len(marks) == 7 and all(b - a >= 8 for a, b in itertools.pairwise(marks))
 
 
-def test_one_bitmap_is_reused_and_only_changed_pixels_are_set():
+def data_bytes(panel, before):
+    """The pixel bytes the controller was sent since panel.writes was before."""
+    return panel.writes - before
+
+
+def test_a_changed_character_sends_only_its_cell():
     display, panel = displayio_display(128, 64)
     r = render.Renderer(display, 128, 64)
-    bitmap = r.bitmap
-    assert (bitmap.width, bitmap.height) == (128, 64)
-    for screen in (SCREENS[0], SCREENS[1], SCREENS[4], SCREENS[0]):
+    r.draw(SCREENS[1])  # Blinka sends the whole panel on the first two refreshes
+    r.draw(SCREENS[0])
+    before = panel.writes
+    r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"]))
+    assert data_bytes(panel, before) == render.CELL_W  # one 6x8 cell: six bytes of one page
+    assert panel.rows() == reference(r.last, 128, 64)
+    # the selection moves: the two rows change colour, nothing else is sent
+    before = panel.writes
+    r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"], selected=2))
+    assert data_bytes(panel, before) == 128  # one page row (line 3) of 128 columns
+    before = panel.writes
+    r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"], selected=1))
+    assert data_bytes(panel, before) == 2 * 128  # lines 2 and 3
+    assert panel.rows() == reference(r.last, 128, 64)
+
+
+def test_screens_in_any_order_draw_what_raster_draws():
+    """The grids, the bar under the title, big rows and the chart, shown and hidden again."""
+    display, panel = displayio_display(128, 64)
+    r = render.Renderer(display, 128, 64)
+    big = Screen("Giv 1", ("Anna   12", " Bo     -3", " Cia    12"), big=True)
+    first_row = Screen("Meny", ["Giv", "Omgiv"], selected=0)
+    order = [SCREENS[0], big, SCREENS[4], first_row, SCREENS[7], big, SCREENS[2], SCREENS[5],
+             SCREENS[1], first_row, SCREENS[3], SCREENS[6], SCREENS[0]]
+    for screen in order:
         r.draw(screen)
-        assert r.bitmap is bitmap
-        assert panel.rows() == reference(screen, 128, 64)
-
-    class Counting:
-        """Counts the pixels written through to the bitmap."""
-
-        def __init__(self, inner):
-            self.inner = inner
-            self.n = 0
-
-        def __setitem__(self, xy, v):
-            self.n += 1
-            self.inner[xy] = v
-
-    r.bitmap = Counting(bitmap)
-    r.draw(SCREENS[0])  # the same screen: nothing written
-    assert r.bitmap.n == 0
-    r.draw(SCREENS[1])
-    before, after = reference(SCREENS[0], 128, 64), reference(SCREENS[1], 128, 64)
-    changed = sum(1 for y in range(64) for x in range(128) if before[y][x] != after[y][x])
-    assert r.bitmap.n == changed  # exactly the pixels that differ
+        assert panel.rows() == reference(screen, 128, 64), screen.title
 
 
 def test_unchanged_screen_is_not_sent_again():

@@ -139,7 +139,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     (The hand-entry walks of firmware/ui/entry/flow.py and its kinds are issue 10's.)"""
     from itertools import chain
 
-    from firmware.device import boards, font, render
+    from firmware.device import boards, font, raster, render
     from firmware.ui import app as A
     from firmware.ui import views as V
     from firmware.ui.screens import chart as C
@@ -181,24 +181,24 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
                     for ch in text_:
                         assert ch == " " or font.index(ord(ch)) != unknown, (text_, ch)
                 buf = bytearray(w * h // 8)
-                render.raster(screen, w, h, buf)
+                raster.raster(screen, w, h, buf)
                 assert len(buf) == w * h // 8
                 current[:] = []  # presses draw too: only the explicit render above counts
     assert cut == []
 
 
 def test_a_selected_first_row_does_not_merge_with_the_title():
-    from firmware.device import render
+    from firmware.device import raster
     from firmware.ui.screen import Screen
     for h in (64, 32):
         buf = bytearray(128 * h // 8)
-        render.raster(Screen("Meny", ["Giv", "Felgiv"], 0), 128, h, buf)
-        px = render.pixels(buf, 128, h)
+        raster.raster(Screen("Meny", ["Giv", "Felgiv"], 0), 128, h, buf)
+        px = raster.pixels(buf, 128, h)
         assert all(px[7][x] == 0 for x in range(128))  # a dark row between the two bars
         assert all(px[6][x] == 1 for x in range(100, 128)) and all(px[8][x] == 1 for x in range(100, 128))
         buf = bytearray(128 * h // 8)
-        render.raster(Screen("Meny", ["Giv", "Felgiv"], 1), 128, h, buf)
-        assert all(render.pixels(buf, 128, h)[7][x] == 1 for x in range(100, 128))
+        raster.raster(Screen("Meny", ["Giv", "Felgiv"], 1), 128, h, buf)
+        assert all(raster.pixels(buf, 128, h)[7][x] == 1 for x in range(100, 128))
 
 
 # -- 128x32: pages, the first speaker, the history; the chart ---------------------------
@@ -243,7 +243,7 @@ def test_small_chart_pages_through_players_on_one_scale():
 
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware.core.series import Series as S
-    from firmware.device import render
+    from firmware.device import raster, render
     from firmware.ui.screens.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
@@ -258,7 +258,7 @@ def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     assert len(set(render.MARKERS)) == len(render.MARKERS) == 7
     # Anna, Bo and Cia have the same scores: their markers sit side by side at the line end
     lit = set()
-    render.draw_chart(chart, 128, 64, lambda x, y: lit.add((x, y)))
+    render.draw_chart(chart, 128, 64, raster.Plot(lambda x, y: lit.add((x, y))))
     left, top, right, bottom, lo, hi = render.chart_geometry(chart, 128, 64)
     y = bottom - ((chart.series[0][-1] - lo) * (bottom - top) + (hi - lo) // 2) // (hi - lo)
     shapes = []
@@ -345,7 +345,7 @@ def test_new_game_warns_when_the_finished_game_is_not_exported():
 # -- the new panels: each profile's controller, driven by its real driver -----------------
 
 def test_every_profile_shows_the_same_pixels_through_its_own_driver():
-    from firmware.device import boards, render
+    from firmware.device import boards, raster, render
     from firmware.ui.screen import Chart, Screen
     from tools.sim.panel import displayio_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
@@ -358,8 +358,8 @@ def test_every_profile_shows_the_same_pixels_through_its_own_driver():
         for screen in screens:
             r.draw(screen)
             buf = bytearray(p["width"] * p["height"] // 8)
-            render.raster(screen, p["width"], p["height"], buf)
-            assert panel.rows() == render.pixels(buf, p["width"], p["height"]), name
+            raster.raster(screen, p["width"], p["height"], buf)
+            assert panel.rows() == raster.pixels(buf, p["width"], p["height"]), name
             assert panel.on
 
 
@@ -385,7 +385,7 @@ def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
 
 
 def test_hw_setup_drives_sh1106_and_sh1107_boards():
-    from firmware.device import render
+    from firmware.device import raster
     from firmware.ui.screen import Screen
     from host_tests.test_hw_setup import Rig
     from tools.sim.panel import FakeI2C, Panel
@@ -399,8 +399,8 @@ def test_hw_setup_drives_sh1106_and_sh1107_boards():
         scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
         dev.renderer.draw(scr)
         buf = bytearray(1024)
-        render.raster(scr, 128, 64, buf)
-        assert rig.panel.rows() == render.pixels(buf, 128, 64), board
+        raster.raster(scr, 128, 64, buf)
+        assert rig.panel.rows() == raster.pixels(buf, 128, 64), board
         assert isinstance(rig.i2c, FakeI2C)
 
 
@@ -578,7 +578,7 @@ def test_history_rows_of_seven_players_fit():
 
 def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart():
     from firmware.core.series import Series as S
-    from firmware.device import render
+    from firmware.device import raster, render
     from firmware.ui.screen import big_cols
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
     st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
@@ -601,10 +601,10 @@ def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart
     r = render.Renderer(display, 128, 64)
     r.draw(screen)
     buf = bytearray(1024)
-    render.raster(screen, 128, 64, buf)
-    px = render.pixels(buf, 128, 64)
+    raster.raster(screen, 128, 64, buf)
+    px = raster.pixels(buf, 128, 64)
     assert panel.rows() == px
-    assert sum(map(sum, px[8:])) > 4 * sum(map(sum, render.pixels(
+    assert sum(map(sum, px[8:])) > 4 * sum(map(sum, raster.pixels(
         _raster(screen.rows), 128, 64)[8:])) * 0.9  # twice as big: about four times the pixels
     # kept with the settings: a restart shows big scores again
     again = Driver(App(FakeStore(S(Rules("fem"), seven, 6), settings=st.settings[-1]), None))
@@ -615,10 +615,10 @@ def test_big_scores_from_the_menu_three_players_a_page_and_kept_across_a_restart
 
 
 def _raster(rows):
-    from firmware.device import render
+    from firmware.device import raster
     from firmware.ui.screen import Screen
     buf = bytearray(1024)
-    render.raster(Screen("", rows), 128, 64, buf)
+    raster.raster(Screen("", rows), 128, 64, buf)
     return buf
 
 

@@ -101,8 +101,10 @@ def _display(dev, board, profile):
                 from adafruit_ssd1306 import SSD1306_I2C
             except ImportError:
                 raise SetupError("no displayio in this build and no adafruit_ssd1306 in lib/")
+            from firmware.device.raster import FramebufRenderer
+
             dev.display = SSD1306_I2C(w, h, i2c, addr=address)
-            dev.renderer = render.FramebufRenderer(dev.display, w, h)
+            dev.renderer = FramebufRenderer(dev.display, w, h)
     except SetupError as e:
         dev.problem(str(e))
     except ImportError as e:
@@ -149,8 +151,11 @@ def _keys(dev, board, profile):
         pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
         keypad = _import("keypad")
         try:
-            try:  # CircuitPython 9+: a key must read the same on 3 scans (20 ms apart) to count
-                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, debounce_threshold=3)
+            try:  # CircuitPython 9+: a key must read the same on 3 scans 5 ms apart to count
+                # (10 ms: longer than a tactile switch bounces), so a release is seen
+                # 10-15 ms after it happens (at the default 20 ms interval: 40-60 ms)
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.005,
+                                       debounce_threshold=3)
             except TypeError:  # CircuitPython 8: the scan interval is the only debounce
                 dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:

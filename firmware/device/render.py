@@ -1,11 +1,13 @@
 """Draw a screen model (firmware/ui/screen.py) on an SSD1306: the one rendering seam.
 
-``Renderer`` draws through displayio (device and host simulator) into one
-1-bit Bitmap the size of the display, in the 6x8 font of firmware/device/font.py.
-``FramebufRenderer`` draws the same pixels into the page buffer of the framebuf driver ``adafruit_ssd1306`` for builds
-without displayio. Both take the layout from the pure functions below
-(``text_lines``, ``draw_chart``, ``raster``), so every path shows the same
-letters, and host tests compare them pixel for pixel.
+``Renderer`` draws through displayio (device and host simulator) with
+CircuitPython's C code: tile grids over a sheet of the 6x8 font of
+firmware/device/font.py, and ``bitmaptools`` for the chart.
+``FramebufRenderer`` (firmware/device/raster.py) draws the same pixels in
+Python into the page buffer of the framebuf driver ``adafruit_ssd1306``, for
+builds without displayio. Both take the layout from the pure functions below
+(``text_lines``, ``draw_chart``), so every path shows the same letters, and
+host tests compare them pixel for pixel.
 
 Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)``
 maps the App's 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
@@ -61,41 +63,6 @@ def text_lines(screen, width, height):
     return out
 
 
-def draw_text(text, x, y, plot):
-    """Plot the lit pixels of text with its top-left corner at (x, y)."""
-    for ch in text:
-        g = font.index(ord(ch))
-        for cx in range(font.GLYPH_W):
-            col = font.column(g, cx)
-            row = 0
-            while col:
-                if col & 1:
-                    plot(x + cx, y + row)
-                col >>= 1
-                row += 1
-        x += CELL_W
-
-
-def draw_line(x0, y0, x1, y1, plot):
-    """Bresenham: the same pixels whichever renderer plots them."""
-    dx = abs(x1 - x0)
-    dy = -abs(y1 - y0)
-    sx = 1 if x0 < x1 else -1
-    sy = 1 if y0 < y1 else -1
-    err = dx + dy
-    while True:
-        plot(x0, y0)
-        if x0 == x1 and y0 == y1:
-            return
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x0 += sx
-        if e2 <= dx:
-            err += dx
-            y0 += sy
-
-
 # One 3x3 marker per player (bit 8 is the top-left pixel, row by row): filled square,
 # plus, cross, hollow square, diamond, triangle, bar. Drawn on the points of the line
 # and beside its label, so lines that look alike or lie on each other stay apart.
@@ -124,9 +91,10 @@ def chart_geometry(chart, width, height):
     return 1, CELL_H + 2, right, height - 2, lo, hi
 
 
-def draw_chart(chart, width, height, plot):
-    """Plot the chart below the title: a dotted zero line, one line per player with its
-    marker on the points, and at each line's end a connector to its label."""
+def draw_chart(chart, width, height, pen):
+    """Draw the chart below the title with pen (raster's ``Plot``, or ``BitmapPen``):
+    a dotted zero line, one line per player with its marker on the points, and at each
+    line's end a connector to its label."""
     left, top, right, bottom, lo, hi = chart_geometry(chart, width, height)
     span = hi - lo
 
@@ -135,9 +103,7 @@ def draw_chart(chart, width, height, plot):
         return top if y < top else bottom if y > bottom else y
 
     if lo < 0 < hi:
-        y0 = ypos(0)
-        for x in range(left, right + 1, 3):
-            plot(x, y0)
+        pen.dots(left, right, ypos(0))
     n = 0
     for s in chart.series:
         if len(s) > n:
@@ -159,7 +125,7 @@ def draw_chart(chart, width, height, plot):
         for i in range(1, len(s)):
             x = xpos(i)
             y = ypos(s[i])
-            draw_line(px, py, x, y, plot)
+            pen.line(px, py, x, y)
             px = x
             py = y
         last = len(s) - 1
@@ -172,7 +138,7 @@ def draw_chart(chart, width, height, plot):
             x = xpos(i) - 4 * same if i == last else xpos(i) + 4 * same
             if x < left:
                 x = xpos(i) + 4 * same
-            draw_marker(style, x if x <= right else right, ypos(s[i]), plot)
+            pen.marker(style, x if x <= right else right, ypos(s[i]))
         if k < len(chart.marks):
             ends.append([py - CELL_H // 2, chart.marks[k], style, py])
     # Labels right of the plot, pushed apart so that they do not overlap, each joined
@@ -193,162 +159,228 @@ def draw_chart(chart, width, height, plot):
     x = xpos(n - 1) if n else left
     for y, text, style, py in ends:
         mid = y + CELL_H // 2 - 1
-        draw_line(x + 2, py, right + 5, mid, plot)
-        draw_marker(style, right + 7, mid, plot)
-        draw_text(text, right + 10, y, plot)
+        pen.line(x + 2, py, right + 5, mid)
+        pen.marker(style, right + 7, mid)
+        pen.text(text, right + 10, y)
 
 
-def raster(screen, width, height, buf, offset=0):
-    """Draw screen into buf, an SSD1306 page buffer (MONO_VLSB, width*height//8 bytes at offset)."""
-    lines = text_lines(screen, width, height)
-    inverted = []
-    for line, (text, inv) in enumerate(lines):
-        base = offset + line * width
-        # two inverted lines in a row (the title and a selected first row) keep a dark
-        # pixel row between them, so that they read as two bars
-        mask = 0x7F if inv and line + 1 < len(lines) and lines[line + 1][1] else 0xFF
-        x = 0
+def palette(palette_class, dark, lit):
+    """A two-colour displayio Palette: index 0 dark, 1 lit."""
+    p = palette_class(2)
+    p[0] = dark
+    p[1] = lit
+    return p
+
+
+def glyph_sheet(bitmap_class):
+    """Every glyph of the font side by side in one 1-bit Bitmap, CELL_W x CELL_H each:
+    the tiles of the text grids (glyph g at x = g * CELL_W)."""
+    sheet = bitmap_class(font.COUNT * CELL_W, CELL_H, 2)
+    for g in range(font.COUNT):
+        x = g * CELL_W
+        for cx in range(font.GLYPH_W):
+            col = font.column(g, cx)
+            y = 0
+            while col:
+                if col & 1:
+                    sheet[x + cx, y] = 1
+                col >>= 1
+                y += 1
+    return sheet
+
+
+class BitmapPen:
+    """The chart's pen for displayio: ``bitmaptools`` draws into the canvas, in C.
+
+    The canvas starts ``top`` pixels down the display. Markers and label letters
+    are blits from small sheets, skipping their dark pixels so that they add to
+    what is drawn, as plotting does; C clips what falls outside the canvas."""
+
+    def __init__(self, canvas, sheet, tools, top):
+        import displayio
+
+        self.canvas = canvas
+        self.top = top
+        self.sheet = sheet
+        self.tools = tools
+        n = len(MARKERS)
+        self.markers = displayio.Bitmap(3 * n, 3, 2)
+        for style in range(n):
+            draw_marker(style, 3 * style + 1, 1, self._mark)
+        self.dotted = displayio.Bitmap(canvas.width, 1, 2)
+        for x in range(0, canvas.width, 3):
+            self.dotted[x, 0] = 1
+
+    def _mark(self, x, y):
+        self.markers[x, y] = 1
+
+    def dots(self, x0, x1, y):
+        self.tools.blit(self.canvas, self.dotted, x0, y - self.top, x2=x1 - x0 + 1,
+                        skip_source_index=0)
+
+    def line(self, x0, y0, x1, y1):
+        self.tools.draw_line(self.canvas, x0, y0 - self.top, x1, y1 - self.top, 1)
+
+    def marker(self, style, x, y):
+        sx = 3 * (style % len(MARKERS))
+        self.tools.blit(self.canvas, self.markers, x - 1, y - 1 - self.top, x1=sx, y1=0, x2=sx + 3,
+                        y2=3, skip_source_index=0)
+
+    def text(self, text, x, y):
+        y -= self.top
         for ch in text:
-            g = font.index(ord(ch))
-            for cx in range(CELL_W):
-                b = font.column(g, cx)
-                buf[base + x] = (b ^ 0xFF) & mask if inv else b
-                x += 1
-        fill = mask if inv else 0
-        while x < width:
-            buf[base + x] = fill
-            x += 1
-        inverted.append(inv)
-    if screen.chart is not None or screen.big:
-
-        def plot(x, y):
-            if 0 <= x < width and 0 <= y < height and not inverted[y >> 3]:
-                buf[offset + (y >> 3) * width + x] |= 1 << (y & 7)
-
-        if screen.chart is not None:
-            draw_chart(screen.chart, width, height, plot)
-        if screen.big:
-            draw_big_rows(screen.rows, width, height, plot)
-
-
-def draw_big_rows(rows, width, height, plot):
-    """The rows at twice the size (12x16 cells) below the title, as many as fit."""
-    n = screen_model.big_lines(height)
-    c = screen_model.big_cols(width)
-    big = screen_model.BIG
-
-    def plot2(x, y):
-        x *= big
-        y *= big
-        for dy in range(big):
-            for dx in range(big):
-                plot(x + dx, y + dy)
-
-    for i in range(min(n, len(rows))):
-        # plotted at half the coordinates, doubled by plot2; the title takes half a big line
-        draw_text(rows[i][:c], 0, (CELL_H + i * CELL_H * big) // big, plot2)
-
-
-def pixels(buf, width, height, offset=0):
-    """The page buffer as rows of 0/1 (host tools and tests)."""
-    return [[(buf[offset + (y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)]
-            for y in range(height)]
-
-
-class FramebufRenderer:
-    """Draws into an ``adafruit_ssd1306`` display (framebuf driver) and shows it."""
-
-    def __init__(self, oled, width, height):
-        self.oled = oled
-        self.width = width
-        self.height = height
-        size = width * height // 8
-        buf = getattr(oled, "buffer", None)
-        if buf is None:
-            raise ValueError("display driver has no page buffer")
-        # The I2C driver keeps a 0x40 control byte in front of the pixels.
-        self.buf = buf
-        self.offset = len(buf) - size
-        self.last = None
-        self.level = 2
-
-    def draw(self, screen):
-        if screen == self.last:
-            return
-        raster(screen, self.width, self.height, self.buf, self.offset)
-        self.oled.show()
-        self.last = screen
-
-    def set_brightness(self, level):
-        if level == self.level:
-            return
-        if level == 0:
-            self.oled.poweroff()
-        else:
-            if self.level == 0:
-                self.oled.poweron()
-            self.oled.contrast(0xFF if level == 2 else DIM_CONTRAST)
-        self.level = level
+            gx = font.index(ord(ch)) * CELL_W
+            self.tools.blit(self.canvas, self.sheet, x, y, x1=gx, y1=0, x2=gx + font.GLYPH_W,
+                            y2=CELL_H, skip_source_index=0)
+            x += CELL_W
 
 
 class Renderer:
-    """Draws screen models through displayio: one 1-bit Bitmap the size of the display.
+    """Draws screen models through displayio, every pixel by CircuitPython's C code.
 
-    ``raster()`` lays the screen out into an SSD1306 page image (the same
-    pixels as the framebuf path); the bytes that differ from what the bitmap
-    shows are copied into it, pixel by pixel, and the display refreshes. One
-    Bitmap, one Palette, one TileGrid and two page images (about 3 KB in all)
-    are all it holds: no font object, no label per line, no library.
+    The text is tiles: one TileGrid per text line over a sheet of the font's
+    glyphs (as ``terminalio`` does), so a changed character is one index
+    store and the display sends only the cells that changed. An inverted line
+    (the title, the selected row) is the same grid through an inverted palette;
+    a one-pixel dark bar keeps the title apart from a selected first row. Big
+    rows are a grid of the same sheet in a Group at scale 2. The chart is drawn
+    by ``bitmaptools`` (lines, and blits of markers and glyphs) into a bitmap
+    laid over the text, transparent where it is dark. The pixels are those of
+    firmware/device/raster.py: the host tests compare the two.
     """
 
     WHITE = 0xFFFFFF
     BLACK = 0x000000
 
     def __init__(self, display, width, height):
+        import bitmaptools
         import displayio
 
+        self.tools = bitmaptools
         self.display = display
         self.width = width
         self.height = height
-        self.bitmap = displayio.Bitmap(width, height, 2)
-        palette = displayio.Palette(2)
-        palette[0] = self.BLACK
-        palette[1] = self.WHITE
-        self.group = displayio.Group()
-        self.group.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
-        self.shown = bytearray(width * height // 8)  # the page image the bitmap holds
-        self.next = bytearray(width * height // 8)
+        self.sheet = glyph_sheet(displayio.Bitmap)
+        self.plain = palette(displayio.Palette, self.BLACK, self.WHITE)
+        self.inverse = palette(displayio.Palette, self.WHITE, self.BLACK)
+        group = displayio.Group()
+        # the grids reach the right edge (128 = 21 cells and 2 pixels): the last cell is a space
+        span = (width + CELL_W - 1) // CELL_W
+        self.cols = screen_model.cols(width)
+        self.grids = []
+        self.shown = []  # [text, inverted] of each line as its grid holds it
+        for line in range(screen_model.lines(height)):
+            grid = self._grid(displayio.TileGrid, span, 1, line * CELL_H)
+            group.append(grid)
+            self.grids.append(grid)
+            self.shown.append([" " * self.cols, False])
+        self.gap = displayio.TileGrid(displayio.Bitmap(width, 1, 2), pixel_shader=self.plain,
+                                      y=CELL_H - 1)
+        self.gap.hidden = True
+        group.append(self.gap)
+        self.big = displayio.Group(scale=screen_model.BIG, y=CELL_H)
+        self.big_grid = self._grid(displayio.TileGrid, screen_model.big_cols(width),
+                                   screen_model.big_lines(height), 0)
+        self.big.append(self.big_grid)
+        self.big.hidden = True
+        self.big_rows = [" " * self.big_grid.width] * self.big_grid.height  # as the grid holds them
+        group.append(self.big)
+        self.chart_grid = None  # made with the first chart (a kilobyte not spent before)
+        self.chart = None  # (chart, inverted lines) the canvas holds
+        self.pen = None
+        self.group = group
         self.last = None
         self.level = 2
         self.auto = getattr(display, "auto_refresh", False)
         if self.auto:
             display.auto_refresh = False
-        display.root_group = self.group
+        display.root_group = group
+
+    def _grid(self, tile_grid, w, h, y):
+        return tile_grid(self.sheet, pixel_shader=self.plain, width=w, height=h,
+                         tile_width=CELL_W, tile_height=CELL_H, y=y)
 
     def draw(self, screen):
         if screen == self.last:
             return
-        new = self.next
-        raster(screen, self.width, self.height, new)
-        old = self.shown
-        bitmap = self.bitmap
-        w = self.width
-        for i in range(len(new)):
-            b = new[i]
-            d = b ^ old[i]  # the pixels of this column of 8 that change
-            if d:
-                x = i % w
-                y = (i // w) * 8
-                while d:
-                    if d & 1:
-                        bitmap[x, y] = b & 1
-                    d >>= 1
-                    b >>= 1
-                    y += 1
-        self.shown = new
-        self.next = old
+        lines = text_lines(screen, self.width, self.height)
+        inverted = 0  # bit i: line i is inverted
+        for i in range(len(lines)):
+            text, inv = lines[i]
+            shown = self.shown[i]
+            grid = self.grids[i]
+            if inv != shown[1]:
+                grid.pixel_shader = self.inverse if inv else self.plain
+                shown[1] = inv
+            old = shown[0]
+            if text != old:
+                for k in range(self.cols):
+                    ch = text[k]
+                    if ch != old[k]:  # only changed cells: the display sends only those
+                        grid[k] = font.index(ord(ch))
+                shown[0] = text
+            if inv:
+                inverted |= 1 << i
+        gap = inverted & 3 == 3  # the title and a selected first row: a dark row between
+        if self.gap.hidden == gap:
+            self.gap.hidden = not gap
+        self._big(screen.rows if screen.big else ())
+        self._chart(screen.chart, inverted)
         self.display.refresh()
         self.last = screen
+
+    def _big(self, rows):
+        """Show rows at twice the size (none: hide them)."""
+        grid = self.big_grid
+        c = grid.width
+        shown = self.big_rows
+        for i in range(grid.height):
+            text = fit(rows[i][:c], c) if i < len(rows) else " " * c
+            old = shown[i]
+            if text != old:
+                for k in range(c):
+                    if text[k] != old[k]:
+                        grid[k, i] = font.index(ord(text[k]))
+                shown[i] = text
+        if self.big.hidden == bool(rows):
+            self.big.hidden = not rows
+
+    def _chart(self, chart, inverted):
+        """Draw chart into the canvas (None: hide it); nothing lands on inverted lines."""
+        key = None if chart is None else (chart, inverted)
+        if key == self.chart:
+            return
+        self.chart = key
+        grid = self.chart_grid
+        pen = self.pen
+        if chart is None:
+            if grid is not None:
+                grid.hidden = True
+            return
+        if grid is None or pen is None:
+            grid, pen = self._canvas()
+        canvas = pen.canvas
+        canvas.fill(0)
+        draw_chart(chart, self.width, self.height, pen)
+        for i in range(1, len(self.grids)):
+            if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
+                self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)
+        grid.hidden = False
+
+    def _canvas(self):
+        """The chart's bitmap over the text, below the title (the chart never draws on
+        it: a smaller area to send), transparent where it is dark."""
+        import displayio
+
+        canvas = displayio.Bitmap(self.width, self.height - CELL_H, 2)
+        ink = palette(displayio.Palette, self.BLACK, self.WHITE)
+        ink.make_transparent(0)
+        grid = displayio.TileGrid(canvas, pixel_shader=ink, y=CELL_H)
+        self.group.append(grid)
+        pen = BitmapPen(canvas, self.sheet, self.tools, CELL_H)
+        self.chart_grid = grid
+        self.pen = pen
+        return grid, pen
 
     def set_brightness(self, level):
         if level == self.level:

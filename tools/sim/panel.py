@@ -233,6 +233,8 @@ def displayio_display(width=128, height=64, address=0x3C, driver="ssd1306"):
 
     from firmware.device import hwsetup
 
+    c_bitmaptools()
+
     panel = Panel(width, height, "ssd1306" if driver == "ssd1306" else driver)
     displayio.release_displays()
     bus = i2cdisplaybus.I2CDisplayBus(FakeI2C(panel, address), device_address=address)
@@ -255,6 +257,33 @@ def displayio_display(width=128, height=64, address=0x3C, driver="ssd1306"):
 
         display.refresh = full_refresh
     return display, panel
+
+
+def c_bitmaptools():
+    """Make Blinka's ``bitmaptools.draw_line`` draw CircuitPython's pixels.
+
+    Blinka's is a different Bresenham (about one line in six differs by a pixel);
+    the firmware's ``raster.draw_line`` is CircuitPython's C algorithm, checked
+    against the real one on CircuitPython's VM (the device tier) and the board."""
+    import bitmaptools
+
+    from firmware.device import raster
+
+    if getattr(bitmaptools.draw_line, "c_faithful", False):
+        return
+
+    def draw_line(dest_bitmap, x1, y1, x2, y2, value):
+        w = dest_bitmap.width
+        h = dest_bitmap.height
+
+        def plot(x, y):
+            if 0 <= x < w and 0 <= y < h:
+                dest_bitmap[x, y] = value
+
+        raster.draw_line(x1, y1, x2, y2, plot)
+
+    draw_line.c_faithful = True
+    bitmaptools.draw_line = draw_line
 
 
 class _NoWait:

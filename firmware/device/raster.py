@@ -1,0 +1,180 @@
+"""The pure raster: a screen model into an SSD1306 page buffer, pixel by pixel in Python.
+
+``raster()`` lays out the same pixels as firmware/device/render.py's displayio
+``Renderer`` (the host tests compare the two); ``FramebufRenderer`` shows them
+through the framebuf driver ``adafruit_ssd1306`` on builds without displayio.
+Only those builds load this module (firmware/device/hwsetup.py): the displayio
+build draws with CircuitPython's C code and needs none of it.
+"""
+
+from firmware.device import font
+from firmware.device.render import (
+    CELL_H,
+    CELL_W,
+    DIM_CONTRAST,
+    draw_chart,
+    draw_marker,
+    text_lines,
+)
+from firmware.ui import screen as screen_model
+
+
+def draw_text(text, x, y, plot):
+    """Plot the lit pixels of text with its top-left corner at (x, y)."""
+    for ch in text:
+        g = font.index(ord(ch))
+        for cx in range(font.GLYPH_W):
+            col = font.column(g, cx)
+            row = 0
+            while col:
+                if col & 1:
+                    plot(x + cx, y + row)
+                col >>= 1
+                row += 1
+        x += CELL_W
+
+
+def draw_line(x0, y0, x1, y1, plot):
+    """Plot a line as CircuitPython's ``bitmaptools.draw_line`` draws it (the displayio path
+    draws with that C function), so that every renderer lights the same pixels."""
+    if x0 == x1 or y0 == y1:  # straight: a run of pixels
+        if x0 > x1:
+            x0, x1 = x1, x0
+        if y0 > y1:
+            y0, y1 = y1, y0
+        for y in range(y0, y1 + 1):
+            for x in range(x0, x1 + 1):
+                plot(x, y)
+        return
+    steep = abs(y1 - y0) > abs(x1 - x0)
+    if steep:
+        x0, y0, x1, y1 = y0, x0, y1, x1
+    if x0 > x1:
+        x0, x1, y0, y1 = x1, x0, y1, y0
+    dx = x1 - x0
+    dy = abs(y1 - y0)
+    err = dx // 2
+    step = 1 if y0 < y1 else -1
+    for x in range(x0, x1 + 1):
+        if steep:
+            plot(y0, x)
+        else:
+            plot(x, y0)
+        err -= dy
+        if err < 0:
+            y0 += step
+            err += dx
+
+
+class Plot:
+    """The chart's pen for the pure raster: every pixel through plot(x, y)."""
+
+    def __init__(self, plot):
+        self.plot = plot
+
+    def dots(self, x0, x1, y):
+        """Every third pixel of row y from x0 to x1: the dotted zero line."""
+        for x in range(x0, x1 + 1, 3):
+            self.plot(x, y)
+
+    def line(self, x0, y0, x1, y1):
+        draw_line(x0, y0, x1, y1, self.plot)
+
+    def marker(self, style, x, y):
+        draw_marker(style, x, y, self.plot)
+
+    def text(self, text, x, y):
+        draw_text(text, x, y, self.plot)
+
+
+def raster(screen, width, height, buf, offset=0):
+    """Draw screen into buf, an SSD1306 page buffer (MONO_VLSB, width*height//8 bytes at offset)."""
+    lines = text_lines(screen, width, height)
+    inverted = []
+    for line, (text, inv) in enumerate(lines):
+        base = offset + line * width
+        # two inverted lines in a row (the title and a selected first row) keep a dark
+        # pixel row between them, so that they read as two bars
+        mask = 0x7F if inv and line + 1 < len(lines) and lines[line + 1][1] else 0xFF
+        x = 0
+        for ch in text:
+            g = font.index(ord(ch))
+            for cx in range(CELL_W):
+                b = font.column(g, cx)
+                buf[base + x] = (b ^ 0xFF) & mask if inv else b
+                x += 1
+        fill = mask if inv else 0
+        while x < width:
+            buf[base + x] = fill
+            x += 1
+        inverted.append(inv)
+    if screen.chart is not None or screen.big:
+
+        def plot(x, y):
+            if 0 <= x < width and 0 <= y < height and not inverted[y >> 3]:
+                buf[offset + (y >> 3) * width + x] |= 1 << (y & 7)
+
+        if screen.chart is not None:
+            draw_chart(screen.chart, width, height, Plot(plot))
+        if screen.big:
+            draw_big_rows(screen.rows, width, height, plot)
+
+
+def draw_big_rows(rows, width, height, plot):
+    """The rows at twice the size (12x16 cells) below the title, as many as fit."""
+    n = screen_model.big_lines(height)
+    c = screen_model.big_cols(width)
+    big = screen_model.BIG
+
+    def plot2(x, y):
+        x *= big
+        y *= big
+        for dy in range(big):
+            for dx in range(big):
+                plot(x + dx, y + dy)
+
+    for i in range(min(n, len(rows))):
+        # plotted at half the coordinates, doubled by plot2; the title takes half a big line
+        draw_text(rows[i][:c], 0, (CELL_H + i * CELL_H * big) // big, plot2)
+
+
+def pixels(buf, width, height, offset=0):
+    """The page buffer as rows of 0/1 (host tools and tests)."""
+    return [[(buf[offset + (y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)]
+            for y in range(height)]
+
+
+class FramebufRenderer:
+    """Draws into an ``adafruit_ssd1306`` display (framebuf driver) and shows it."""
+
+    def __init__(self, oled, width, height):
+        self.oled = oled
+        self.width = width
+        self.height = height
+        size = width * height // 8
+        buf = getattr(oled, "buffer", None)
+        if buf is None:
+            raise ValueError("display driver has no page buffer")
+        # The I2C driver keeps a 0x40 control byte in front of the pixels.
+        self.buf = buf
+        self.offset = len(buf) - size
+        self.last = None
+        self.level = 2
+
+    def draw(self, screen):
+        if screen == self.last:
+            return
+        raster(screen, self.width, self.height, self.buf, self.offset)
+        self.oled.show()
+        self.last = screen
+
+    def set_brightness(self, level):
+        if level == self.level:
+            return
+        if level == 0:
+            self.oled.poweroff()
+        else:
+            if self.level == 0:
+                self.oled.poweron()
+            self.oled.contrast(0xFF if level == 2 else DIM_CONTRAST)
+        self.level = level
