@@ -151,6 +151,22 @@ def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_
     return frames
 
 
+def shown(frames):
+    """The frames from the first with a lit pixel on: before it the real firmware shows what the
+    simulator does not model (busdisplay's init switches the panel on before the first refresh)."""
+    for i, frame in enumerate(frames):
+        if any(frame[3]):
+            return frames[i:]
+    return []
+
+
+def first_difference(board_frames, sim_frames):
+    """Index (in shown() frames) of the first frame where the board and the simulator differ, or None."""
+    from tools.vm.device import first_difference as differ
+
+    return differ(shown(board_frames), shown(sim_frames))
+
+
 def _pages(panel):
     """The glass as SSD1306 pages (tools/vm/device.py frame layout), whatever the chip."""
     w = panel.width
@@ -163,9 +179,13 @@ def _pages(panel):
 
 
 class Board:
-    """One emulated Pico: its flash image lives in state/flash.bin between runs."""
+    """One emulated Pico: its flash image lives in state/flash.bin between runs.
 
-    def __init__(self, bundle=None, flash=None, state=None, board="pico"):
+    A fresh one (no flash image yet) gets the UF2, an erased NVM or nvm's bytes, and a FAT12
+    drive with the bundle folder's files and files ({path on the drive: bytes}) beside them.
+    """
+
+    def __init__(self, bundle=None, flash=None, state=None, board="pico", nvm=None, files=None):
         why = missing()
         if why:
             raise RuntimeError(why)
@@ -180,16 +200,18 @@ class Board:
         if flash is not None:
             shutil.copyfile(flash, self.flash_path)
         elif not os.path.exists(self.flash_path):
-            self._fresh(bundle)
+            self._fresh(bundle, nvm, files)
 
-    def _fresh(self, bundle):
-        """Firmware from the UF2, an erased NVM, the bundle on a FAT12 drive."""
+    def _fresh(self, bundle, nvm, files):
+        """Firmware from the UF2, the NVM (erased, or these bytes), the bundle and files on FAT12."""
         from tools.board import fat
 
         image = bytearray(b"\xff" * FLASH_SIZE)
         for address, data in uf2_blocks(uf2()):
             image[address:address + len(data)] = data
-        image[DRIVE_OFFSET:DRIVE_OFFSET + DRIVE_SIZE] = fat.build(bundle, DRIVE_SIZE)
+        if nvm is not None:
+            image[NVM_OFFSET:NVM_OFFSET + len(nvm)] = nvm
+        image[DRIVE_OFFSET:DRIVE_OFFSET + DRIVE_SIZE] = fat.build(bundle, DRIVE_SIZE, files)
         with open(self.flash_path, "wb") as f:
             f.write(image)
 

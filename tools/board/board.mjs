@@ -268,12 +268,36 @@ for (const gpio of cfg.heldAtBoot || []) {
   refresh(gpio);
 }
 
+// ---- busy waits ----------------------------------------------------------------------------
+// pico-sdk's busy_wait_us polls the timer in a loop of a few instructions (CircuitPython's
+// one-second safe-mode wait at boot is 100 of them, 10 ms each). Once a read of the timer comes
+// from a place that read it a few instructions ago, many times running, the loop is waiting for
+// time to pass: let 20 us pass per poll (a wait ends at most that late).
+const core = mcu.core;
+const SPIN_POLLS = 16;
+const SPIN_STEP = 20000; // ns
+let executed = 0;
+let spinPolls = 0;
+let spinSkip = 0;
+let spinNanos = 0;
+const lastPoll = new Map();
+const timer = mcu.peripherals[(0x40054000 >>> 14) << 2];
+const timerRead = timer.readUint32.bind(timer);
+timer.readUint32 = (offset) => {
+  if (offset === 0x24 || offset === 0x28) {
+    const pc = core.PC;
+    spinPolls = executed - (lastPoll.get(pc) ?? -1e9) <= 16 ? spinPolls + 1 : 0;
+    lastPoll.set(pc, executed);
+    if (spinPolls >= SPIN_POLLS) spinSkip = SPIN_STEP;
+  }
+  return timerRead(offset);
+};
+
 // ---- run -----------------------------------------------------------------------------------
 const untilNanos = (cfg.untilMs ?? 10000) * MS;
 const cycleNanos = 1e9 / 125e6;
 mcu.core.PC = 0x10000000; // boot2 from flash, as the ROM would after its checks
 const wallStart = Date.now();
-const core = mcu.core;
 let idleNanos = 0;
 while (!stopReason) {
   if (clock.nanos >= untilNanos) {
@@ -288,7 +312,13 @@ while (!stopReason) {
     clock.tick(d);
   } else {
     const cycles = core.executeInstruction();
+    executed++;
     clock.tick(cycles * cycleNanos);
+    if (spinSkip) {
+      clock.tick(spinSkip);
+      spinNanos += spinSkip;
+      spinSkip = 0;
+    }
   }
 }
 
@@ -298,6 +328,7 @@ const result = {
   stop: stopReason,
   t_ms: clock.nanos / MS,
   idle_ms: idleNanos / MS,
+  spin_ms: spinNanos / MS,
   wall_ms: Date.now() - wallStart,
   counts,
   flashOps,

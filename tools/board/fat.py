@@ -10,22 +10,27 @@ def _partition(buf):
     return fatfs.create_extended_partition(fatfs.RamDisk(buf, sector_size=512))
 
 
-def build(folder, size):
-    """A freshly formatted drive of size bytes holding folder's files (none when folder is None)."""
+def build(folder, size, files=None):
+    """A freshly formatted drive of size bytes: folder's files (if any), then files {path: bytes}."""
     buf = bytearray(size)
     part = _partition(buf)
     part.mkfs()
     part.mount()
     if folder:
-        for root, dirs, files in os.walk(folder):
+        for root, dirs, names in os.walk(folder):
             dirs.sort()
             rel = os.path.relpath(root, folder)
             dest = "" if rel == "." else "/" + rel.replace(os.sep, "/")
             if dest:
                 part.makedirs(dest, exist_ok=True)
-            for name in sorted(files):
+            for name in sorted(names):
                 with open(os.path.join(root, name), "rb") as f:
                     part.write_file(dest + "/" + name, f.read())
+    for path, data in sorted((files or {}).items()):
+        folder_of = path.rpartition("/")[0]
+        if folder_of:
+            part.makedirs(folder_of, exist_ok=True)
+        part.write_file(path, data)
     part.unmount()
     return bytes(buf)
 
