@@ -142,3 +142,38 @@ def test_power_cut_in_the_nvm_erase_loses_the_game_as_storage_md_says(bundle):
             sim.close()
     finally:
         board.close()
+
+
+def subsequence(frames, of):
+    """Whether frames (time aside) appear in of in the same order."""
+    i = 0
+    for f in of:
+        if i < len(frames) and frames[i][1:] == f[1:]:
+            i += 1
+    return i == len(frames)
+
+
+def test_a_burst_of_presses_is_taken_press_by_press(bundle):
+    """Pace: six presses 150 ms apart (each held 120 ms), faster than a person presses. None is
+    lost and none taken twice: the board shows only screens the simulator shows for the same
+    presses, in its order, and ends on the screen after the sixth (five or seven differ)."""
+    keys = "bbbbbb"
+    sims = {}
+    for k in ("bbbbb", keys, "bbbbbbb"):
+        sim = C.SimDevice()
+        try:
+            sims[k] = B.shown(sim.run(k).frames)
+        finally:
+            sim.close()
+    assert len({s[-1][1:] for s in sims.values()}) == 3  # the last screen tells how many were taken
+    board = B.Board(bundle=bundle)
+    try:
+        run = board.run(keys, gap_ms=150 - B.PRESS_MS)
+    finally:
+        board.close()
+    assert run.stop == "time", run.console[-2000:]
+    shown = B.shown(run.frames)
+    assert shown and subsequence(shown, sims[keys]), "a screen the simulator never showed:\n%s" % (
+        "\n".join(C.frame_text(f) for f in shown))
+    assert shown[-1][1:] == sims[keys][-1][1:], "the last screen is not the sixth press's:\n%s" % (
+        C.frame_text(shown[-1]))
