@@ -108,6 +108,13 @@ def test_a_changed_character_sends_only_its_cell():
     r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"]))
     assert data_bytes(panel, before) == render.CELL_W  # one 6x8 cell: six bytes of one page
     assert panel.rows() == reference(r.last, 128, 64)
+    before = panel.writes  # a line with letters beyond ASCII (compared another way)
+    r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -4 ut"]))
+    assert data_bytes(panel, before) == render.CELL_W
+    before = panel.writes
+    r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"]))
+    assert data_bytes(panel, before) == render.CELL_W
+    assert panel.rows() == reference(r.last, 128, 64)
     # the selection moves: the two rows change colour, nothing else is sent
     before = panel.writes
     r.draw(Screen("Rödskägg", ["* Anna      13", " >Björn      7", "  Örjan     -3 ut"], selected=2))

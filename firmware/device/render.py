@@ -164,6 +164,47 @@ def draw_chart(chart, width, height, pen):
         pen.text(text, right + 10, y)
 
 
+BUSY = 1 << 15  # in draw()'s line bits: some line below the title holds text
+
+
+def store(grid, text, old, at=0):
+    """Set the tiles of grid from index at on to the glyphs of text where text differs from old
+    (strings of one length), so that the display sends only the changed cells.
+
+    Python is slow per character on the board (iterating a str makes a string of each), so
+    ASCII lines are compared as bytes, and other lines only over the span where they differ."""
+    new = text.encode()
+    was = old.encode()
+    n = len(text)
+    if len(new) == n and len(was) == n:  # ASCII: a byte is a cell
+        for k in range(n):
+            c = new[k]
+            if c != was[k]:
+                grid[at + k] = c - 0x20 if 0x20 <= c <= 0x7E else font.MISSING
+        return
+    lo = 0  # the longest common start and end, by halving (the comparisons run in C)
+    hi = n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text[:mid] == old[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    start = lo
+    lo = 0
+    hi = n - start
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text[n - mid:] == old[n - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    k = at + start
+    for ch in text[start:n - lo]:
+        grid[k] = font.index(ord(ch))
+        k += 1
+
+
 def palette(palette_class, dark, lit):
     """A two-colour displayio Palette: index 0 dark, 1 lit."""
     p = palette_class(2)
@@ -269,6 +310,7 @@ class Renderer:
         self.cols = screen_model.cols(width)
         self.grids = []
         self.shown = []  # [text, inverted] of each line as its grid holds it
+        self.blank = " " * self.cols
         for line in range(screen_model.lines(height)):
             grid = self._grid(displayio.TileGrid, span, 1, line * CELL_H)
             group.append(grid)
@@ -286,6 +328,7 @@ class Renderer:
         self.big_rows = [" " * self.big_grid.width] * self.big_grid.height  # as the grid holds them
         group.append(self.big)
         self.chart_grid = None  # made with the first chart (a kilobyte not spent before)
+        self.ink = None  # its palette where text shows through: dark is transparent
         self.chart = None  # (chart, inverted lines) the canvas holds
         self.pen = None
         self.group = group
@@ -312,15 +355,13 @@ class Renderer:
             if inv != shown[1]:
                 grid.pixel_shader = self.inverse if inv else self.plain
                 shown[1] = inv
-            old = shown[0]
-            if text != old:
-                for k in range(self.cols):
-                    ch = text[k]
-                    if ch != old[k]:  # only changed cells: the display sends only those
-                        grid[k] = font.index(ord(ch))
+            if text != shown[0]:
+                store(grid, text, shown[0])
                 shown[0] = text
             if inv:
                 inverted |= 1 << i
+            elif i and text != self.blank:
+                inverted |= BUSY
         gap = inverted & 3 == 3  # the title and a selected first row: a dark row between
         if self.gap.hidden == gap:
             self.gap.hidden = not gap
@@ -336,11 +377,8 @@ class Renderer:
         shown = self.big_rows
         for i in range(grid.height):
             text = fit(rows[i][:c], c) if i < len(rows) else " " * c
-            old = shown[i]
-            if text != old:
-                for k in range(c):
-                    if text[k] != old[k]:
-                        grid[k, i] = font.index(ord(text[k]))
+            if text != shown[i]:
+                store(grid, text, shown[i], i * c)
                 shown[i] = text
         if self.big.hidden == bool(rows):
             self.big.hidden = not rows
@@ -359,6 +397,11 @@ class Renderer:
             return
         if grid is None or pen is None:
             grid, pen = self._canvas()
+        # Over blank lines the canvas can be opaque: displayio then fills each pixel from it
+        # alone, not from it and the text below as well.
+        shader = self.plain if inverted & ~1 == 0 else self.ink
+        if grid.pixel_shader is not shader:
+            grid.pixel_shader = shader
         canvas = pen.canvas
         canvas.fill(0)
         draw_chart(chart, self.width, self.height, pen)
@@ -373,9 +416,10 @@ class Renderer:
         import displayio
 
         canvas = displayio.Bitmap(self.width, self.height - CELL_H, 2)
-        ink = palette(displayio.Palette, self.BLACK, self.WHITE)
-        ink.make_transparent(0)
-        grid = displayio.TileGrid(canvas, pixel_shader=ink, y=CELL_H)
+        self.ink = palette(displayio.Palette, self.BLACK, self.WHITE)
+        self.ink.make_transparent(0)
+        grid = displayio.TileGrid(canvas, pixel_shader=self.ink, y=CELL_H)
+        grid.hidden = True
         self.group.append(grid)
         pen = BitmapPen(canvas, self.sheet, self.tools, CELL_H)
         self.chart_grid = grid

@@ -63,6 +63,67 @@ def probed_bundle():
     return folder, True
 
 
+# Where code.py's heap goes before the first screen: a probe after each step (bench copy only).
+STAGES = (
+    ('    __import__("firmware.ui.app")\n\n    gc.collect()\n', "the App's modules imported"),
+    ("    from firmware.store.journal import Store\n\n    gc.collect()\n", "storage, export, hw imported"),
+    ('    forget("firmware.device.boards")  # and the board profiles\' tables\n    gc.collect()\n',
+     "display, keypad, NVM set up"),
+    ("    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now())\n",
+     "the App built (the game loaded)"),
+)
+FIRST_DRAW = "            gc.collect()\n            continue\n"
+
+
+def stage_bundle():
+    """A copy of the .mpy bundle whose code.py prints the free heap after each start-up step and
+    the firmware modules loaded at its first screen; None when code.py no longer matches."""
+    out = tempfile.mkdtemp(prefix="bench-board-stages-")
+    folder = os.path.join(out, "CIRCUITPY")
+    shutil.copytree(C.bundle("mpy"), folder)
+    path = os.path.join(folder, "code.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for anchor, what in STAGES + ((START_ANCHOR, "code.py's start"),):
+        if anchor not in text:
+            return None
+        indent = anchor[:len(anchor) - len(anchor.lstrip())] if anchor != START_ANCHOR else "    "
+        probe = '%sgc.collect()\n%sprint("@stage", gc.mem_free(), "%s")\n' % (indent, indent, what)
+        text = text.replace(anchor, anchor + probe, 1)
+    if FIRST_DRAW not in text:
+        return None
+    text = text.replace(FIRST_DRAW, (
+        '            import sys\n            print("@stage", gc.mem_free(), "the first screen drawn")\n'
+        '            print("@modules", " ".join(m for m in sys.modules if m.startswith("firmware")))\n'
+        "            raise SystemExit\n"), 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return folder
+
+
+def start_heap(nvm):
+    """[(free, step)] from code.py's start to its first screen on a board holding nvm, and the
+    firmware modules then loaded."""
+    folder = stage_bundle()
+    if folder is None:
+        return [], []
+    board = B.Board(bundle=folder, nvm=nvm)
+    try:
+        run = board.run("")
+    finally:
+        board.close()
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+    stages, modules = [], []
+    for ln in run.console.splitlines():
+        words = ln.split(None, 2)
+        if words[:1] == ["@stage"] and len(words) == 3:
+            stages.append((int(words[1]), words[2].strip()))
+        elif words[:1] == ["@modules"]:
+            modules = sorted(ln.split()[1:])
+    stages.sort(key=lambda st: -st[0])
+    return stages, modules
+
+
 def kind(view, chart, big):
     if chart or view == "ChartView":
         return "chart"
@@ -202,7 +263,9 @@ def main():
         sim.run(keys)
     sim.close()
     with ThreadPoolExecutor(max_workers=4) as pool:
+        heap_job = pool.submit(start_heap, boards[1].nvm())  # a game in progress
         results = list(pool.map(lambda bk: bk[0].run(bk[1][1], gap_ms=GAP_MS), zip(boards, runs)))
+        stages, modules = heap_job.result()
     lat, seen_all, starts, first, saves, exports, wall, emulated = [], [], [], [], [], [], 0, 0
     for i, (r, (_name, keys)) in enumerate(zip(results, runs)):
         seen, start = probes(r)
@@ -233,6 +296,10 @@ def main():
         print("  lowest per screen: " + ", ".join("%s %d" % (k, per[k]) for k in KINDS if k in per))
     else:
         print("free heap: not measured (code.py's draw loop no longer matches the probe's anchor)")
+    if stages:
+        print("  start-up (a game in progress): " + ", ".join("%d %s" % st for st in stages))
+        print("  firmware modules loaded at the first screen (%d): %s" % (len(modules), " ".join(
+            m[len("firmware."):] for m in modules)))
     if lat:
         every = [ms for _k, ms, _p in lat]
         print("press to the last I2C byte of its frame: %s (goal median <= %d, worst <= %d ms: %s)%s" % (
