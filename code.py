@@ -44,7 +44,7 @@ def run(dev, store, exporter):
             renderer.draw(app.screen)
             gc.collect()
             continue
-        dev.sleep(0.005)  # half the keypad's scan interval: a press waits 2.5 ms on average
+        dev.sleep(0.005)  # half the keypad's scan interval (10 ms): a press waits 2.5 ms on average
 
 
 def crashed(dev, error):
