@@ -12,7 +12,7 @@ three-button builds), ``d`` BACK. The same strings drive
 The planner works on a copy of the app: it reads each screen's own state
 (cursor, the choices of the row, the value shown) and presses the shortest
 way (forward or backward around the cycle), so it follows the UI as built.
-Run ``python3 -m tools.play.presses RECORD.json`` to print a record's keys.
+Run ``python3 -m tools.presses RECORD.json`` to print a record's keys.
 """
 
 import copy
@@ -458,7 +458,7 @@ def record_keys(doc, width=128, height=64, lang="sv"):
 
 def main(argv):
     if len(argv) != 1:
-        sys.stderr.write("usage: python3 -m tools.play.presses RECORD.json\n")
+        sys.stderr.write("usage: python3 -m tools.presses RECORD.json\n")
         return 2
     with open(argv[0], encoding="utf-8") as f:
         doc = json.load(f)
