@@ -1,6 +1,6 @@
 """Issue 18, the hand entry: what the table sees is what OK saves, no kind of hand changes
 behind its back, the declarer list starts on the first speaker, ◀ means one less, the titles
-say what OK does, and joiners cost few presses."""
+say what OK does, and joiners and an all pass cost few presses."""
 
 import random
 import re
@@ -211,7 +211,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     assert k.text().splitlines()[0] == "Går med? OK visar"
 
 
-# -- 14: presses for joiners -----------------------------------
+# -- 14: presses for joiners and for an all pass in fem -----------------------------------
 
 def test_three_joiners_in_a_row_take_three_presses():
     d, _st = started(Rules("knack"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
@@ -230,3 +230,19 @@ def test_three_joiners_in_a_row_take_three_presses():
     # hand 2 (Cia speaks first): Dan, Eva and Anna joined, the first three who may have
     keys = presses_for(d.app, (score.BID, 2, 3, (1, 0, 4, 1, 0), 1 << 3 | 1 << 4 | 1 << 0, ()))
     assert keys.endswith("BBBc"), keys
+
+
+def test_fem_all_pass_is_one_choice_in_the_menu():
+    d, _st = started(Rules("fem"), ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia"])
+    menu = d.keys("b").splitlines()
+    assert menu[1:3] == [">Ny giv", " Alla passar"]
+    text = d.keys("b" "c")
+    assert text.splitlines()[0].startswith("OK? Giv 1")
+    assert d.app.series.game.log == []
+    d.keys("c")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+    assert presses_for(d.app, (score.ALL_PASS,)) == "bbcc"  # not a pass per player (8)
+    # bud: the same choice (the declarer list's last row is three presses away, then asked)
+    b, _st = started(Rules("bud"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
+    assert presses_for(b.app, (score.ALL_PASS,)) == "bbcc"
+    assert b.keys("b").splitlines()[1:3] == [">Ny giv", " Alla passar"]

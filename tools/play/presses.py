@@ -133,11 +133,12 @@ class Planner:
         game = app.series.game
         before = len(game.log)
         kind = entry[0]
-        rules = game.rules
-        if kind in (score.PLAY, score.LONE) or (kind == score.ALL_PASS and not rules.bidding):
+        if kind == score.ALL_PASS:
+            self.all_pass(entry)
+        elif kind in (score.PLAY, score.LONE):
             self.press("c")
             self.fem(entry)
-        elif kind in (score.BID, score.ALL_PASS):
+        elif kind == score.BID:
             self.press("c")
             self.bidding(entry)
         else:
@@ -165,6 +166,28 @@ class Planner:
             self.press("c")
         if len(game.log) != before + 1 or game.log[-1] != entry:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
+
+    def all_pass(self, entry):
+        """All pass: the menu's "all pass" and its question, or the hand entry's way (a
+        pass per player in fem, the declarer list's last row), whichever is shorter."""
+        ways = []
+        for first in ("c", "b"):
+            p = Planner(clone(self.app))
+            p.press(first)
+            if first == "b":
+                p.menu_item(self.app.t("All pass"))
+            elif p.app.series.game.rules.bidding:
+                p.bidding(entry)
+            else:
+                p.fem(entry)
+            if isinstance(p.app.view, E.Preview):
+                p.press("c")
+            ways.append(p.take())
+        self.press_keys(min(ways, key=len))
+
+    def press_keys(self, keys):
+        for ch in keys:
+            self.press(ch)
 
     def fem(self, entry):
         view = self.expect(FemWalk)
