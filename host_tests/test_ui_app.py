@@ -318,9 +318,11 @@ def test_refused_sum_says_why_in_english():
 
 def test_bidding_all_pass_and_rodskagg():
     d, _st = started(Rules("bud"))
-    d.keys("c")  # the declarer list starts in the middle
-    assert ">Cia" in d.text()
-    d.keys("a" "A")  # All pass (the row above Bo): nothing changes, saved at once
+    d.keys("c")  # the declarer list starts on the first speaker, the dealer above
+    assert " Anna\n>Bo\n" in d.text()
+    d.keys("a" "A")  # All pass (round from the top row): asked, as every entry is
+    assert d.text().startswith("OK? Giv 1")
+    d.keys("c")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
     enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0, ()))
     assert "Cia vinner!" in d.text()
@@ -328,15 +330,15 @@ def test_bidding_all_pass_and_rodskagg():
 
 def test_bud_result_rows_are_the_preview():
     d, _st = started(Rules("bud"))
-    d.keys("c" "c")  # Cia declares; the bid starts on 3
+    d.keys("c" "c")  # Bo (the first speaker) declares; the bid starts on 3
     assert ">3" in d.text()
     d.keys("c")
     text = d.text()
-    assert text.splitlines()[0].startswith("Cia 3")
+    assert text.splitlines()[0].startswith("Bo 3")
     assert ">3 stick   12>9" in text
     assert " 2 stick   12>15" in text
     d.keys("A")  # hold ◀: the row above (2 tricks, failed), saved
-    assert d.app.series.game.log == [(score.BID, 2, 3, (0, 0, 2, 0), 0, ())]
+    assert d.app.series.game.log == [(score.BID, 1, 3, (0, 2, 0, 0), 0, ())]
 
 
 def test_knack_joiners():
@@ -916,7 +918,7 @@ def test_small_screen_title_true_and_holds_shown():
 
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
-    d.keys("c" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
+    d.keys("c" "b" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
     assert isinstance(d.app.view, KnackWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done

@@ -200,6 +200,13 @@ WORDS = (
     "OK: save  ▶ penalty\tOK: spara  ▶ straff\n"
     "Penalty in hand...\tStraff i given...\n"
     "forgot to ask går med\tglömde fråga går med\n"
+    "alone\tensam\n"
+    "OK: save\tOK: spara\n"
+    "OK: show\tOK: visa\n"
+    "OK: show  ▶ penalty\tOK: visa  ▶ straff\n"
+    "◀pass  OK 0 (+5)\t◀pass  OK 0 (+5)\n"
+    "Joined? OK shows\tGår med? OK visar\n"
+    "OK on none: show\tOK på ingen: visa\n"
 )
 
 # A refusal of the core (EntryError / RulesError .code and .params) in words, a line each:

@@ -52,6 +52,25 @@ def saves_words(app, view, after):
     return app.t("Hand %d: OK saves") % hand
 
 
+def save_hint(app, view, after, penalty=True):
+    """The hint of a finished walk: what OK does (saves, or shows the preview), and
+    "▶ straff" where the entry can hold a penalty."""
+    shows = after is not None and previews(view, app, after)
+    if penalty:
+        return "OK: show  ▶ penalty" if shows else "OK: save  ▶ penalty"
+    return "OK: show" if shows else "OK: save"
+
+
+def change_text(app, flow, after, seat):
+    """A row's score before > after: "12>9", "12" when it does not move, "12>ut" when
+    the player goes out (a failed Rödskägg bid in knack)."""
+    b = flow.state.scores[seat]
+    if seat in after.out and seat not in flow.state.out:
+        return "%d>%s" % (b, app.t("out"))
+    a = after.scores[seat]
+    return "%d>%d" % (b, a) if a != b else "%d" % b
+
+
 def with_fault(faults, seat, reason):
     """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
     out = [f for f in faults if f[0] != seat]
@@ -211,14 +230,14 @@ class Rows(View):
             return
         conclude(self, app)
 
-    def after(self):
-        """The state after the entry as it stands (None when the core refuses it)."""
-        return self.flow.after(self.entry())
-
     # -- drawing -----------------------------------------------------------------------
 
     def value_text(self, app, i, v):
         return "%d" % v
+
+    def entry_value(self, app, i, entry):
+        """Row i of the finished walk, as entry (what OK saves) has it."""
+        return self.value_text(app, i, self.filled[i])
 
     def hint_lines(self, app):
         return ()
@@ -227,15 +246,18 @@ class Rows(View):
         return app.t("Hand %d: tricks") % self.flow.hand()
 
     def render(self, app):
-        after = self.after() if self.done else None
-        before = self.flow.state.scores
+        # a finished walk draws every row from the entry OK saves, and the scores from it
+        entry = self.entry() if self.done else None
+        after = self.flow.after(entry) if self.done else None
         cur = self.cursor if self.cursor < self.n else -1
         top = self.win.fit(cur, self.n, app.rows)
         rows = []
         for i in range(top, min(self.n, top + app.rows)):
             seat = self.seats[i]
-            v = self.filled[i] if self.done else self.values[i]
-            if not self.done and i == self.cursor:
+            v = self.values[i]
+            if self.done:
+                val = self.entry_value(app, i, entry)
+            elif i == self.cursor:
                 val = "<%s>" % self.value_text(app, i, self.shown)
             elif v is None:
                 val = ""
@@ -243,9 +265,7 @@ class Rows(View):
                 val = self.value_text(app, i, v)
             text = pad(self.flow.name(seat), 9) + pad(val, 6)
             if after is not None:
-                b = before[seat]
-                a = after.scores[seat]
-                text += "%d>%d" % (b, a) if a != b else "%d" % b
+                text += change_text(app, self.flow, after, seat)
             rows.append(clip(text.rstrip(), app.cols - 1))
         room = app.rows - len(rows)
         if room > 0:

@@ -16,9 +16,15 @@ def main_menu(app, cursor=0):
     items = []
     if not over:
         items.append((app.t("Hand"), lambda a: a.enter()))
+        # All pass in one choice (then its question); the likelier kinds come first:
+        # where the dealer knocks, misdeals and knock faults are the common ones.
+        passed = (app.t("All pass"), lambda a: a.enter(score.ALL_PASS))
+        if not game.rules.knock:
+            items.append(passed)
         items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL)))
         if game.rules.knock:  # no knock, no knock fault
             items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT)))
+            items.append(passed)
         items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST)))
     if game.log:  # the screens' modules load only when chosen
         items.append((app.t("Undo"), lambda a: history.ask_undo(a)))
