@@ -154,9 +154,11 @@ def subsequence(frames, of):
 
 
 def test_a_burst_of_presses_is_taken_press_by_press(bundle):
-    """Pace: six presses 150 ms apart (each held 120 ms), faster than a person presses. None is
-    lost and none taken twice: the board shows only screens the simulator shows for the same
-    presses, in its order, and ends on the screen after the sixth (five or seven differ)."""
+    """Pace: six presses 200 ms apart (each held 120 ms: five a second, a thumb's fastest). None
+    is lost and none taken twice: the board shows only screens the simulator shows for the same
+    presses, in its order, and ends on the screen after the sixth (five or seven differ). (At
+    150 ms the 30 ms between a release and the next press is what firmware/device/buttons.py
+    takes for contact bounce, and it drops those presses, as it should.)"""
     keys = "bbbbbb"
     sims = {}
     for k in ("bbbbb", keys, "bbbbbbb"):
@@ -168,7 +170,7 @@ def test_a_burst_of_presses_is_taken_press_by_press(bundle):
     assert len({s[-1][1:] for s in sims.values()}) == 3  # the last screen tells how many were taken
     board = B.Board(bundle=bundle)
     try:
-        run = board.run(keys, gap_ms=150 - B.PRESS_MS)
+        run = board.run(keys, gap_ms=200 - B.PRESS_MS)
     finally:
         board.close()
     assert run.stop == "time", run.console[-2000:]
