@@ -39,12 +39,9 @@ def run(dev, store, exporter):
             renderer.set_brightness(level)
         if app.version != version:
             version = app.version
-            # collect now rather than in the middle of the next press; then take at once
-            # the presses made while it drew (keypad queues them)
             renderer.draw(app.screen)
             gc.collect()
-            continue
-        dev.sleep(0.005)  # half the keypad's scan interval (10 ms): a press waits 2.5 ms on average
+        dev.sleep(0.01)
 
 
 def crashed(dev, error):

@@ -151,12 +151,8 @@ def _keys(dev, board, profile):
         pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
         keypad = _import("keypad")
         try:
-            try:  # CircuitPython 9+: a key must read the same on 3 scans 10 ms apart to count
-                # (20 ms: longer than a tactile switch bounces), so a release is seen 20-30 ms
-                # after it happens (at the default 20 ms interval: 40-60 ms). At 5 ms the
-                # board tier loses presses (tools/board: the burst test).
-                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=0.01,
-                                       debounce_threshold=3)
+            try:  # CircuitPython 9+: a key must read the same on 3 scans (20 ms apart) to count
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, debounce_threshold=3)
             except TypeError:  # CircuitPython 8: the scan interval is the only debounce
                 dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:
