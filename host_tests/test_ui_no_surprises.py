@@ -39,3 +39,26 @@ def test_extra_hand_first_speaker_is_the_next_tied_player():
     rows = d.text().splitlines()[1:5]
     # Cia deals; Dan is not in the extra hand, so Anna speaks first (">")
     assert rows == [" >Anna       0 =", "  Bo         0 =", "* Cia        1", "  Dan        1"]
+
+
+def test_a_tie_is_said_before_it_is_saved_and_on_the_scoreboard():
+    d, _k = played(TIE, 1)
+    d.keys("ccBc")  # the second hand: Cia 1, Dan 2, Anna 1, so Bo 1
+    assert d.text().splitlines()[0] == "Giv 2: OK visar"  # not "OK sparar": a tie is asked
+    d.keys("c")
+    assert d.text().splitlines() == [
+        "OK? Anna=Bo lika", "Cia        2>1   -1", "Dan        3>1   -2",
+        "Anna       1>0   -1=", "Bo         1>0   -1="]
+    d.keys("c")
+    assert d.app.series.game.state.tied == (0, 1)
+    assert d.text().splitlines() == [
+        "Giv 3 Extra", " >Anna       0 =", "  Bo         0 =", "* Cia        1", "  Dan        1",
+        "= lika: extragiv"]
+
+
+def test_all_pass_with_a_dealer_penalty_reads_whole():
+    d, _st = started(Rules("fem", {"all_pass": "dealer_penalty", "pot": True}))
+    d.keys("c" "aaaa")  # everyone passes: the pot previews
+    assert d.text().splitlines()[0] == "Giv 1: alla passar"
+    d.keys("c")
+    assert d.text().splitlines()[:2] == ["OK? Alla passar", "Bo        12>12"]  # not "OK? Giv 1: alla passa"

@@ -465,4 +465,6 @@ class Scoreboard(View):
         rows = [row(app, s) for s in range(top, min(n, top + k))]
         if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
             rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
+        if app.series.game.state.tied and len(rows) < app.rows and not big:
+            rows.append(clip(app.t("= level: extra hand"), app.cols))  # what the marks mean
         return Screen(self.title(app), rows, big=big)

@@ -20,7 +20,7 @@ KEYS = (
     ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbccccAaAcaAc"),
     ("bud-basic", "bbcbcaaccAcBcABaAcaAcAAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
-    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),  # the tie asks: OK twice
     ("knack-basic", "bbcacAcccccBccaAABcAAccaABABcbBbbBc"),
     ("bud-rodskagg-made", "bbcbcaaccAcBcBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),

@@ -3,7 +3,7 @@ finished walk's save or preview (``conclude``), and penalties during the hand.""
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Preview, seats_in, speaking_order
+from firmware.ui.entry.flow import Preview, seats_in, speaking_order, ties
 from firmware.ui.entry.picks import ReasonList, SeatList, goto, hints
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip
@@ -39,9 +39,10 @@ def conclude(view, app):
 
 def previews(view, app, after):
     """Whether OK on view opens the preview (not every change on the screen, the pot,
-    an edit, the game's end) rather than saving at once."""
+    an edit, the game's end, a tie) rather than saving at once."""
     flow = view.flow
-    return view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+    return (view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+            or ties(flow.state, after))
 
 
 def saves_words(app, view, after):
