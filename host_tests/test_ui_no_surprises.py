@@ -56,6 +56,78 @@ def test_a_tie_is_said_before_it_is_saved_and_on_the_scoreboard():
         "= lika: extragiv"]
 
 
+def sheet(tmp_path):
+    """The games/ files' names and the CSV's text (one game)."""
+    names = sorted(p.name for p in (tmp_path / "games").iterdir())
+    return names, (tmp_path / "games" / names[0]).read_text(encoding="utf-8")
+
+
+def test_undoing_the_winning_hand_takes_the_winner_off_the_drive(tmp_path):
+    drive = {"ours": True}
+    ex = Exporter(str(tmp_path), lambda: drive["ours"])
+    d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
+    d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1, ())))
+    assert "Dan vinner!" in d.text()
+    names, csv = sheet(tmp_path)
+    assert names == ["0001-fem.csv", "0001-fem.json"] and "vinnare: Dan" in csv
+    d.keys("A")  # hold ◀ on the winner screen: undo the winning hand
+    assert d.text().splitlines()[0] == "Ångra?"
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1"
+    names, csv = sheet(tmp_path)
+    assert names == ["0001-fem.csv", "0001-fem.json"]  # the same files, rewritten
+    assert "vinnare" not in csv and csv.splitlines() == ["giv,händelse,Anna,Bo,Cia,Dan", "0,Start,1,1,1,1"]
+    # won again while the computer owns the drive, undone, then a start with the drive back
+    d.keys(presses_for(d.app, (score.PLAY, (-1, -1, 1, 4), -1, ())))
+    assert "vinnare: Dan" in sheet(tmp_path)[1]
+    drive["ours"] = False
+    d.keys("A" "c")
+    assert "vinnare: Dan" in sheet(tmp_path)[1]  # nothing could be written
+    drive["ours"] = True
+    blob = d.app.settings_blob()
+    again = App(FakeStore(d.app.series, blob), ex)
+    assert "vinnare" not in sheet(tmp_path)[1] and again.series.game.log == []
+
+
+def new_game_question(d):
+    """From the scoreboard: the menu's last row, Nytt spel; the question's screen."""
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    return d.keys("b" * items.index("Nytt spel") + "c")
+
+
+def test_a_new_game_keeps_the_unfinished_one_on_the_drive_and_says_so(tmp_path):
+    ex = Exporter(str(tmp_path), lambda: True)
+    d, _st = started(exporter=ex)
+    d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
+    assert new_game_question(d).splitlines() == [
+        "Nytt spel?", "Starta! sparar det", "ofärdiga spelet på", "disken (games/).", "OK: ja, tillbaka: nej"]
+    d.keys("c")
+    rows = d.text().splitlines()
+    assert rows[0] == "Nytt spel" and rows[1] == " Starta!" and rows[2].startswith(">Bord:")
+    d.keys("c")  # OK on the table row opens the table, not Start!
+    assert d.text().splitlines()[0] == "Plats 1: vem?"
+    d.keys("d")  # back to the setup, then up to Start!
+    d.keys("ac")
+    assert d.text().splitlines() == ["Obs", "Det ofärdiga spelet", "finns på disken:", "games/0001-fem"]
+    names, csv = sheet(tmp_path)
+    assert names == ["0001-fem.csv", "0001-fem.json"]
+    assert csv.splitlines()[-1] == "1,giv,12,10,12,9"
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1" and d.app.series.game.log == []
+
+
+def test_a_new_game_says_plainly_what_is_lost_when_the_drive_is_the_computer_s(tmp_path):
+    d, _st = started(exporter=Exporter(str(tmp_path), lambda: False))
+    d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
+    assert new_game_question(d).splitlines()[1:5] == [
+        "Starta! avslutar det", "ofärdiga spelet:", "datorn äger disken,", "spelet går förlorat."]
+    # a finished game (exported) or an empty one: nothing is lost, Start! first as before
+    d, _st = started(exporter=Exporter(str(tmp_path), lambda: True))
+    assert "spelet finns kvar" in new_game_question(d)
+    assert d.keys("c").splitlines()[1] == ">Starta!"
+
+
 def test_all_pass_with_a_dealer_penalty_reads_whole():
     d, _st = started(Rules("fem", {"all_pass": "dealer_penalty", "pot": True}))
     d.keys("c" "aaaa")  # everyone passes: the pot previews

@@ -97,11 +97,13 @@ def table_lines(app, players, most=3):
 
 
 class SetupView(Form):
-    """The setup screen: Start first (the last setup is remembered)."""
+    """The setup screen: Start first (the last setup is remembered); the cursor on the
+    table when an unfinished game is open, so that two OKs do not replace it unseen."""
 
     def __init__(self, app):
         ListView.__init__(self)
         self.s = app.setup
+        self.cursor = 1 if app.unfinished() else 0
 
     def title(self, app):
         return app.t("New game")
