@@ -128,6 +128,47 @@ def test_a_new_game_says_plainly_what_is_lost_when_the_drive_is_the_computer_s(t
     assert d.keys("c").splitlines()[1] == ">Starta!"
 
 
+def options_rows(preset):
+    """The rows of Regler... for a preset, as the screen words them."""
+    from firmware.ui.screens import newgame
+
+    app = App(None, None)
+    app.setup.set_preset(preset)
+    view = newgame.OptionsView(newgame.SetupView(app))
+    return [view.label(app, i) for i in range(view.count(app))]
+
+
+def test_rules_say_card_table_words_and_only_what_applies():
+    assert options_rows("fem") == [
+        "Start 12", "Straff 5", "Exakt 0 av", "Alla pass omgiv", "Givstraff 1", "Ensam ett stick",
+        "Rödskäggrop på", "Rödskägg bet 5", "Knack av", "Pott av", "Insats 2", "Passavgift 1"]
+    knack = options_rows("knack")
+    assert knack == [
+        "Start 12", "Straff 5", "Exakt 0 exakt", "Alla pass omgiv", "Givstraff 1", "Kontrakt stick",
+        "Minsta bud 1", "Extra straff 0", "Rödskägg bet ut", "Bet, poäng 6", "Motspelarstick på",
+        "Går med på", "Går med, per stick 1", "Knack på", "Pott av", "Insats 2"]
+    assert "Passavgift 1" not in options_rows("bud")  # nobody passes and pays in bud or knack
+    for row in knack + options_rows("bud"):
+        assert len(row) <= 20, row
+    d = Driver()
+    d.keys("aa" "c" "bb" "c" "a")  # Regler... fem, Exakt 0, edit: one back (the last choice)
+    assert "Exakt 0 <tillbaka>" in d.text()
+    d.keys("a")
+    assert "Exakt 0 <ej under 0>" in d.text()
+    d.keys("c" "b" "c" "b")  # Alla pass: the dealer's penalty, whole (not "givarstraf")
+    assert ">Alla pass <straff>" in d.text().splitlines()
+
+
+def test_a_knack_fault_offers_only_the_reasons_of_knack():
+    d, _st = started(Rules("knack"), players=FOUR + ["Eva"])
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Knackfel") + "c" "c")  # Knackfel, the first player
+    assert d.text().splitlines() == [
+        "Knackfel: varför?", ">tog upp före knack", " felgiv utan knack", " frågade ej går med",
+        " (ingen orsak)", " håll ◀▶: flytta + OK"]
+
+
 def test_all_pass_with_a_dealer_penalty_reads_whole():
     d, _st = started(Rules("fem", {"all_pass": "dealer_penalty", "pot": True}))
     d.keys("c" "aaaa")  # everyone passes: the pot previews

@@ -139,12 +139,12 @@ def record_presses():
 
 def big_game_keys(entries=60, players=7, seed=7):
     """Keys for setup + a 7-player fem game of `entries` entries (start 99: it lasts)."""
-    from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS
+    from firmware.ui.entry.irregular import ADJUST_REASONS, fault_reasons
     from tools.play.randgame import random_game
 
     rules = Rules("fem", {"start": 99, "pot": True})
     names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"][:players]
-    game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS),
+    game = random_game(random.Random(seed), entries, rules, names, (fault_reasons(rules), ADJUST_REASONS),
                        faults=False)
     p = Planner(clone(App(None, None)))
     p.setup(game.rules, game.players, game.first_dealer)

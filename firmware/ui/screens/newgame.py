@@ -222,7 +222,7 @@ class OptionsView(Form):
             rules = s.rules()
             out = []
             for name, choice, allowed, _d in OPTIONS:
-                if name == "series" or not rules.applies(name):
+                if not shown(rules, name):
                     continue
                 choices = allowed if choice else range(int(allowed[0]), int(allowed[1]) + 1)
                 out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
@@ -238,6 +238,12 @@ class OptionsView(Form):
 
     def leave(self, app):
         app.view = self.parent
+
+
+def shown(rules, name):
+    """Whether Rules... lists option name: the preset's options but the series (the setup
+    screen's) and the pass fee of bud and knack, where nobody passes and pays."""
+    return name != "series" and rules.applies(name) and not (name == "pass_fee" and rules.bidding)
 
 
 def _getter(s, name):
