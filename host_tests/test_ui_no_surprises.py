@@ -175,3 +175,34 @@ def test_all_pass_with_a_dealer_penalty_reads_whole():
     assert d.text().splitlines()[0] == "Giv 1: alla passar"
     d.keys("c")
     assert d.text().splitlines()[:2] == ["OK? Alla passar", "Bo        12>12"]  # not "OK? Giv 1: alla passa"
+
+
+def test_the_chart_names_players_whole_and_says_when_no_hand_is_played():
+    d, _st = started(players=["Anna", "Bo", "Göran", "Dan"])
+    d.keys("B")  # hold ▶: the chart
+    screen = d.app.screen
+    assert screen.title == "Diagram ingen giv än"  # not "Diagram giv 0"
+    assert screen.chart.marks == ("Anna", "Bo", "Göran", "Dan")  # not "Göra"
+    d.keys("c")
+    d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
+    d.keys("B")
+    assert d.app.screen.title == "Diagram giv 1"
+
+
+def test_big_scores_show_a_table_of_four_on_one_page():
+    from firmware.device import render
+
+    d, _st = started(players=["Anna", "Bo", "Cia", "Göran"])
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Stor text: av") + "c" "d")  # big scores on, back to the board
+    screen = d.app.screen
+    assert screen.big and screen.title == "Giv 1"  # no page dots: every player on the page
+    assert screen.rows == ("*Anna   12", ">Bo     12", " Cia    12", " Göran  12")
+    buf = bytearray(128 * 64 // 8)
+    render.raster(screen, 128, 64, buf)
+    px = render.pixels(buf, 128, 64)
+    lit = [y for y in range(8, 64) if any(px[y][12:72])]  # below the title, the names' columns
+    assert lit[0] == 8 and lit[-1] == 62  # from under the title to the panel's end: 4 names
+    gaps = [y for y in range(8, 64) if y not in lit]
+    assert gaps == [21, 35, 49, 63]  # a dark pixel row after each name: they do not run together

@@ -40,7 +40,7 @@ class App:
         self.cols = cols(width)
         self.rows = lines(height) - 1
         # Big scores (a menu setting, kept with the settings): the scoreboard at twice the
-        # size, BIG_ROWS players a page; only where at least two big rows fit (128x64).
+        # size, big_rows players a page; only where at least two big rows fit (128x64).
         self.big_rows = big_lines(height)
         self.big_cols = big_cols(width)
         self.big = False
