@@ -206,3 +206,55 @@ def test_big_scores_show_a_table_of_four_on_one_page():
     assert lit[0] == 8 and lit[-1] == 62  # from under the title to the panel's end: 4 names
     gaps = [y for y in range(8, 64) if y not in lit]
     assert gaps == [21, 35, 49, 63]  # a dark pixel row after each name: they do not run together
+
+
+def menu_item(d, label):
+    """From the scoreboard: the menu's row label, opened."""
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    return d.keys("b" * items.index(label) + "c")
+
+
+def test_correction_says_how_to_move_and_finish():
+    d, _st = started()
+    assert menu_item(d, "Rättelse").splitlines() == [
+        "Rättelse", ">Bo       +0", " Cia      ", " Dan      ", " Anna     ",
+        " ◀-1 ▶+1 OK nästa", " håll▶ klar"]
+    d, _st = started(height=32)  # no room for hint rows: the title says how to finish
+    assert menu_item(d, "Rättelse").splitlines()[0] == "Rättelse: håll▶ klar"
+
+
+def test_small_screens_and_seven_players_keep_a_hint_row():
+    d, _st = started(Rules("knack"), players=FOUR + ["Eva"], height=32)
+    d.keys("c" "c" "c")  # the first to speak declares, bids 1; the tricks
+    assert d.text().splitlines() == ["Giv 1: stick", ">Bo       <1>", " Cia", " ◀-1 ▶+1 OK ta"]
+    d, _st = started(height=32)
+    assert d.keys("c").splitlines() == ["Giv 1: håll◀ 0 (+5)", ">Bo       <1>", " Cia",
+                                        " ◀pass ▶+1 OK ta"]
+    seven = FOUR + ["Eva", "Fia", "Gun"]
+    d, _st = started(players=seven)
+    rows = d.keys("c").splitlines()
+    assert len(rows) == 8 and rows[-1] == " ◀pass ▶+1 OK ta" and rows[1] == ">Bo       <1>"
+
+
+def test_yes_no_names_the_button_a_three_button_build_has():
+    d, _st = started()
+    enter(d, (score.ALL_PASS,))
+    assert d.keys("A").splitlines()[-1] == "OK: ja, tillbaka: nej"
+    d, _st = started(back_key=False)  # feather_oled: prev, next, ok; back is hold OK
+    enter(d, (score.ALL_PASS,))
+    assert d.keys("A").splitlines()[-1] == "OK: ja, håll OK: nej"
+    d.keys("C")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]  # hold OK said no
+
+
+def test_the_speller_hint_follows_the_open_row():
+    d = Driver()
+    d.keys("B")  # the table builder
+    view = d.app.view
+    labels = [view.label(d.app, i) for i in range(view.count(d.app))]
+    d.keys("a" * (len(labels) - labels.index("Stava...")) + "c")
+    assert d.text().splitlines()[-1] == " OK öppnar en rad"
+    d.keys("c")  # the first row is open: ◀▶ pick its letter
+    assert d.text().splitlines()[1] == ">[A] B C D E F"
+    assert d.text().splitlines()[-1] == " ◀▶ välj, OK skriver"

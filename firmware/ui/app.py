@@ -34,9 +34,10 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 class App:
-    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0):
+    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True):
         self.store = store
         self.exporter = exporter
+        self.back_key = back_key  # a Back button; without one (three buttons) back is hold OK
         self.cols = cols(width)
         self.rows = lines(height) - 1
         # Big scores (a menu setting, kept with the settings): the scoreboard at twice the

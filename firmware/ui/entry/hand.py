@@ -231,9 +231,14 @@ class Rows(View):
         after = self.after() if self.done else None
         before = self.flow.state.scores
         cur = self.cursor if self.cursor < self.n else -1
-        top = self.win.fit(cur, self.n, app.rows)
+        tips = hints(app, self.hint_lines(app))
+        # one hint row at least (128x32, 7 players): the player rows scroll in the others;
+        # but a done walk that saves at once keeps every change on the screen (previews)
+        full = self.n > app.rows or (self.n == app.rows and not self.done)
+        size = app.rows - 1 if tips and full else app.rows
+        top = self.win.fit(cur, self.n, size)
         rows = []
-        for i in range(top, min(self.n, top + app.rows)):
+        for i in range(top, min(self.n, top + size)):
             seat = self.seats[i]
             v = self.filled[i] if self.done else self.values[i]
             if not self.done and i == self.cursor:
@@ -248,7 +253,5 @@ class Rows(View):
                 a = after.scores[seat]
                 text += "%d>%d" % (b, a) if a != b else "%d" % b
             rows.append(clip(text.rstrip(), app.cols - 1))
-        room = app.rows - len(rows)
-        if room > 0:
-            rows.extend(hints(app, self.hint_lines(app))[:room])
+        rows.extend(tips[:app.rows - len(rows)])
         return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)

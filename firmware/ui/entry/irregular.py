@@ -2,8 +2,8 @@
 
 from firmware.core import score
 from firmware.ui.entry.flow import seats_in, speaking_order
-from firmware.ui.entry.picks import PickList, ReasonList, SeatList
-from firmware.ui.screen import pad
+from firmware.ui.entry.picks import PickList, ReasonList, SeatList, hints
+from firmware.ui.screen import Screen, pad
 from firmware.ui.views import Walk
 
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
@@ -87,7 +87,15 @@ class AdjustWalk(Walk):
         return deltas(self.limit)
 
     def title(self, app):
+        if app.rows - self.n < 2:  # no room for both hint rows: the title says how to finish
+            return app.t("Correction: hold▶ done")
         return app.t("Correction")
+
+    def render(self, app):
+        screen = Walk.render(self, app)
+        rows = list(screen.rows)
+        rows.extend(hints(app, ("◀-1 ▶+1 OK next", "hold▶ done"))[:app.rows - len(rows)])
+        return Screen(screen.title, rows, screen.selected)
 
     def show(self, app, i):
         v = self.values[i]
