@@ -10,7 +10,6 @@ from host_tests.test_ui_app import FOUR, enter, started
 from tools.play.driver import Driver, FakeStore
 from tools.play.presses import keys_for_record, presses_for
 
-
 TIE = {  # start at 3: after two hands Anna and Bo are level at 0, Cia deals the extra hand
        "format": "rodskagg-record/1", "rules": {"preset": "fem", "start": 3}, "players": FOUR,
        "hands": [{"tricks": {"Anna": 2, "Bo": 2, "Cia": 1}},
@@ -258,3 +257,23 @@ def test_the_speller_hint_follows_the_open_row():
     d.keys("c")  # the first row is open: ◀▶ pick its letter
     assert d.text().splitlines()[1] == ">[A] B C D E F"
     assert d.text().splitlines()[-1] == " ◀▶ välj, OK skriver"
+
+
+def test_history_opens_the_change_with_one_press_and_says_why():
+    d, _st = started(Rules("knack"), players=FOUR + ["Eva"])
+    enter(d, {"declarer": "Bo", "bid": 4, "tricks": {"Bo": 3, "Cia": 2, "Dan": 1}, "joined": ["Anna"],
+              "faults": {"Cia": "forgot to ask går med"}})
+    d.keys("a" "c")  # the history, the hand
+    assert d.text().splitlines() == [
+        "Giv 1", ">Bo        12>14  +2", " Cia       12>15  +3", " Dan       12>11  -1",
+        " Eva       12>12", " Anna      12>17  +5", " Bo bjöd 4: bet", " Anna gick med utan"]
+    d.keys("a")  # up from the top: the actions at the end, after every reason
+    assert d.text().splitlines()[1:] == [
+        " Anna gick med utan", " stick", " Straff Cia: glömde", " fråga går med", " Ändra", " Radera",
+        ">Ny giv före"]
+    d.keys("b" "c")  # down to the top again, OK on the changes: edit the hand at once
+    assert d.text().splitlines()[:2] == ["Giv 1: spelförare", ">Bo"]
+    d, _st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), 2, ()))  # Cia called Rödskägg and took 3 of 5
+    d.keys("a" "c")
+    assert d.text().splitlines()[-3:] == [" Cia ropade Rödskägg:", " bet", " Ändra"]
