@@ -225,8 +225,9 @@ def test_correction_says_how_to_move_and_finish():
 
 def test_small_screens_and_seven_players_keep_a_hint_row():
     d, _st = started(Rules("knack"), players=FOUR + ["Eva"], height=32)
-    d.keys("c" "c" "c")  # the first to speak declares, bids 1; the tricks
-    assert d.text().splitlines() == ["Giv 1: stick", ">Bo       <1>", " Cia", " ◀-1 ▶+1 OK ta"]
+    rows = d.keys("c" "c" "c").splitlines()  # a declarer, a bid; the tricks
+    assert rows[0] == "Giv 1: stick" and rows[1].startswith(">") and len(rows) == 4
+    assert rows[-1] == " ◀-1 ▶+1 OK ta"  # 2 of the 5 players, and what the buttons do
     d, _st = started(height=32)
     assert d.keys("c").splitlines() == ["Giv 1: håll◀ 0 (+5)", ">Bo       <1>", " Cia",
                                         " ◀pass ▶+1 OK ta"]
