@@ -12,7 +12,7 @@ three-button builds), ``d`` BACK. The same strings drive
 The planner works on a copy of the app: it reads each screen's own state
 (cursor, the choices of the row, the value shown) and presses the shortest
 way (forward or backward around the cycle), so it follows the UI as built.
-Run ``python3 -m tools.play.presses RECORD.json`` to print a record's keys.
+Run ``python3 -m tools.presses RECORD.json`` to print a record's keys.
 """
 
 import copy
@@ -23,7 +23,6 @@ from firmware.core import score
 from firmware.core.rules import OPTIONS
 from firmware.record.reader import entry_from_json, load
 from firmware.ui import app as A
-from firmware.ui import events as K
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
 from firmware.ui.entry.bidding import ResultList
@@ -34,6 +33,7 @@ from firmware.ui.entry.knack import JoinStep, KnackWalk
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
 from firmware.ui.views import ListView
+from tools.play import keymap
 
 
 class PlanError(Exception):
@@ -61,7 +61,7 @@ class Planner:
     def press(self, ch, count=1):
         for _ in range(count):
             self.keys.append(ch)
-            self.app.handle(K.event_for_char(ch), self.app.last)
+            self.app.handle(keymap.event_for_char(ch), self.app.last)
 
     def take(self):
         out = "".join(self.keys)
@@ -459,7 +459,7 @@ def record_keys(doc, width=128, height=64, lang="sv"):
 
 def main(argv):
     if len(argv) != 1:
-        sys.stderr.write("usage: python3 -m tools.play.presses RECORD.json\n")
+        sys.stderr.write("usage: python3 -m tools.presses RECORD.json\n")
         return 2
     with open(argv[0], encoding="utf-8") as f:
         doc = json.load(f)
