@@ -278,3 +278,15 @@ def test_history_opens_the_change_with_one_press_and_says_why():
     enter(d, (score.PLAY, (-1, 2, 3, -1), 2, ()))  # Cia called Rödskägg and took 3 of 5
     d.keys("a" "c")
     assert d.text().splitlines()[-3:] == [" Cia ropade Rödskägg:", " bet", " Ändra"]
+
+
+def test_a_new_game_says_so_when_the_unfinished_one_could_not_be_written(tmp_path):
+    class Full(Exporter):
+        def export(self, series_or_game, name=None, lang="en"):
+            raise OSError("the drive is full")
+
+    d, _st = started(exporter=Full(str(tmp_path), lambda: True))
+    d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
+    new_game_question(d)
+    d.keys("c" "a" "c")  # the setup, up to Starta!, OK
+    assert d.text().splitlines() == ["Obs", "Export misslyckades:", "det ofärdiga spelet", "gick förlorat"]

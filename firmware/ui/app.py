@@ -208,8 +208,8 @@ class App:
                                  1 if self.big else 0)).encode())
 
     def flush_pending(self):
-        """At start: a finished game whose export had to wait is written now if the drive
-        allows it (None when there is nothing to say)."""
+        """At start: a finished game whose export had to wait (or one whose win an undo took
+        back) is written now if the drive allows it (None when there is nothing to say)."""
         if not self.over() and not self.export_name:
             self.pending = False
             return None
@@ -257,7 +257,7 @@ class App:
         try:
             name = self.exporter.export(self.series, self.export_name, self.lang)
         except Exception:
-            return self.t("Export failed")
+            return "%s: %s" % (self.t("Export failed"), self.t("the unfinished game is lost"))
         return self.t("The unfinished game is on the drive: games/%s") % name
 
     def start_series(self, series):

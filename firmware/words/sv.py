@@ -36,6 +36,7 @@ WORDS = (
     "Start! ends this unfinished game: the computer owns the drive, it is lost.\t"
     "Starta! avslutar det ofärdiga spelet: datorn äger disken, spelet går förlorat.\n"
     "The unfinished game is on the drive: games/%s\tDet ofärdiga spelet finns på disken: games/%s\n"
+    "the unfinished game is lost\tdet ofärdiga spelet gick förlorat\n"
     "Language:\tSpråk:\n"
     "Big scores:\tStor text:\n"
     "Hand %d: tricks\tGiv %d: stick\n"
