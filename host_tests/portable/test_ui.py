@@ -21,7 +21,7 @@ KEYS = (
     ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbcccccaAcaAc"),
     ("bud-basic", "bbcbcaaccccBccBaAcaAcccAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
-    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
     ("knack-basic", "bbcacAcccccBcccABcAAcccBABcbBBc"),
     ("bud-rodskagg-made", "bbcbcaaccccBcbBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),

@@ -29,7 +29,7 @@ from firmware.ui.entry import picks as P
 from firmware.ui.entry.bidding import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
 from firmware.ui.entry.hand import HAND_FAULTS, hand_faults
-from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
+from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
 from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
@@ -153,7 +153,7 @@ class Planner:
                 view = self.expect(P.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(P.ReasonList)
-                self.goto(_index(FAULT_REASONS, entry[2]))
+                self.goto(_index(view.reasons, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
@@ -370,8 +370,7 @@ class Planner:
             self.table(players)
         self.form_value(4, dealer)
         self.form_value(5, rules.series)
-        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS
-                  if o[0] != "series" and rules.applies(o[0])]
+        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS if newgame.shown(rules, o[0])]
         if any(getattr(s.rules(), k) != v for k, v in wanted):
             self.goto(6)
             self.press("c")
@@ -475,12 +474,14 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does."""
+    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does (the preset's:
+    firmware/ui/entry/irregular.py fault_reasons)."""
+    reasons = fault_reasons(load(dict(doc, hands=[])).rules)
     for h in doc.get("hands", []):
         for reason in (h.get("faults") or {}).values():
             if reason not in HAND_FAULTS and reason != "penalty":
                 return False
-        if "fault" in h and h.get("reason") not in FAULT_REASONS:
+        if "fault" in h and h.get("reason") not in reasons:
             return False
     return True
 
