@@ -187,9 +187,9 @@ def test_fem_left_after_overshooting_is_one_less():
 def test_titles_say_ok_shows_where_ok_opens_the_preview():
     players = ["Anna", "Bo", "Cia", "Dan", "Eva"]
     d, _st = started(Rules("knack"), players, height=32)  # 3 rows: not every change shows
-    d.keys("c" "c" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
+    d.keys("c" "B" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
     assert isinstance(d.app.view, JoinStep)
-    assert d.text().splitlines()[0] == "Går med? OK visar"
+    assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar"  # no hint rows: the keys too
     d.keys("c")
     assert isinstance(d.app.view, E.Preview)
     # an edit always shows its preview: the fem walk's title and hint say so
