@@ -33,7 +33,7 @@ from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault
 from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
-from firmware.ui.views import ListView
+from firmware.ui.views import ListView, Message
 from tools.play import keymap
 
 
@@ -395,6 +395,8 @@ class Planner:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
         self.press("c")
+        if isinstance(app.view, Message):  # where the unfinished game went (the drive): read, any key
+            self.press("c")
         if view is app.view or app.series is None:
             raise PlanError("the game did not start:\n" + app.screen.text())
 
