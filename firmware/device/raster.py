@@ -9,6 +9,8 @@ build draws with CircuitPython's C code and needs none of it.
 
 from firmware.device import font
 from firmware.device.render import (
+    BIG_TALL,
+    BIG_TOP,
     CELL_H,
     CELL_W,
     DIM_CONTRAST,
@@ -121,21 +123,22 @@ def raster(screen, width, height, buf, offset=0):
 
 
 def draw_big_rows(rows, width, height, plot):
-    """The rows at twice the size (12x16 cells) below the title, as many as fit."""
+    """The rows at twice the width and almost twice the height below the title, as many as fit
+    (render.BIG_TOP, BIG_TALL)."""
     n = screen_model.big_lines(height)
     c = screen_model.big_cols(width)
     big = screen_model.BIG
 
-    def plot2(x, y):
-        x *= big
-        y *= big
-        for dy in range(big):
-            for dx in range(big):
-                plot(x + dx, y + dy)
-
     for i in range(min(n, len(rows))):
-        # plotted at half the coordinates, doubled by plot2; the title takes half a big line
-        draw_text(rows[i][:c], 0, (CELL_H + i * CELL_H * big) // big, plot2)
+        top = CELL_H + i * screen_model.BIG_PITCH
+
+        def plot2(x, y, top=top):
+            y0 = top + BIG_TOP[y]
+            for dy in range(BIG_TALL[y]):
+                for dx in range(big):
+                    plot(x * big + dx, y0 + dy)
+
+        draw_text(rows[i][:c], 0, 0, plot2)
 
 
 def pixels(buf, width, height, offset=0):

@@ -164,6 +164,11 @@ def draw_chart(chart, width, height, pen):
         pen.text(text, right + 10, y)
 
 
+# Where each of a glyph's 8 rows lands in a big row, and how tall it is drawn: twice the
+# size, but the middle row once, so that a letter is 13 pixels and a dark pixel row parts
+# the big rows (14 apart: four fit under the title on 128x64); a descender takes that row.
+BIG_TOP = (0, 2, 4, 6, 7, 9, 11, 13)
+BIG_TALL = (2, 2, 2, 1, 2, 2, 2, 1)
 BUSY = 1 << 15  # in draw()'s line bits: some line below the title holds text
 
 
@@ -267,6 +272,29 @@ class BitmapPen:
         self.tools.blit(self.canvas, self.markers, x - 1, y - 1 - self.top, x1=sx, y1=0, x2=sx + 3,
                         y2=3, skip_source_index=0)
 
+    def big_rows(self, rows, width, height):
+        """Rows at twice the width, almost twice the height (BIG_TOP, BIG_TALL), below the
+        title: each lit pixel of a glyph a block filled in C."""
+        fill = self.tools.fill_region
+        canvas = self.canvas
+        c = screen_model.big_cols(width)
+        big = screen_model.BIG
+        for i in range(min(screen_model.big_lines(height), len(rows))):
+            top = CELL_H + i * screen_model.BIG_PITCH - self.top
+            x = 0
+            for ch in rows[i][:c]:
+                g = font.index(ord(ch))
+                for cx in range(font.GLYPH_W):
+                    col = font.column(g, cx)
+                    y = 0
+                    while col:
+                        if col & 1:
+                            y0 = top + BIG_TOP[y]
+                            fill(canvas, x + cx * big, y0, x + cx * big + big, y0 + BIG_TALL[y], 1)
+                        col >>= 1
+                        y += 1
+                x += CELL_W * big
+
     def text(self, text, x, y):
         y -= self.top
         for ch in text:
@@ -283,10 +311,10 @@ class Renderer:
     glyphs (as ``terminalio`` does), so a changed character is one index
     store and the display sends only the cells that changed. An inverted line
     (the title, the selected row) is the same grid through an inverted palette;
-    a one-pixel dark bar keeps the title apart from a selected first row. Big
-    rows are a grid of the same sheet in a Group at scale 2. The chart is drawn
-    by ``bitmaptools`` (lines, and blits of markers and glyphs) into a bitmap
-    laid over the text, transparent where it is dark. The pixels are those of
+    a one-pixel dark bar keeps the title apart from a selected first row. The
+    chart is drawn by ``bitmaptools`` (lines, and blits of markers and glyphs)
+    into a bitmap laid over the text, transparent where it is dark; big rows
+    into the same bitmap, a ``fill_region`` per lit pixel of a glyph. The pixels are those of
     firmware/device/raster.py: the host tests compare the two.
     """
 
@@ -320,13 +348,6 @@ class Renderer:
                                       y=CELL_H - 1)
         self.gap.hidden = True
         group.append(self.gap)
-        self.big = displayio.Group(scale=screen_model.BIG, y=CELL_H)
-        self.big_grid = self._grid(displayio.TileGrid, screen_model.big_cols(width),
-                                   screen_model.big_lines(height), 0)
-        self.big.append(self.big_grid)
-        self.big.hidden = True
-        self.big_rows = [" " * self.big_grid.width] * self.big_grid.height  # as the grid holds them
-        group.append(self.big)
         self.chart_grid = None  # made with the first chart (a kilobyte not spent before)
         self.ink = None  # its palette where text shows through: dark is transparent
         self.chart = None  # (chart, inverted lines) the canvas holds
@@ -365,26 +386,14 @@ class Renderer:
         gap = inverted & 3 == 3  # the title and a selected first row: a dark row between
         if self.gap.hidden == gap:
             self.gap.hidden = not gap
-        self._big(screen.rows if screen.big else ())
-        self._chart(screen.chart, inverted)
+        self._chart(screen.chart if screen.chart is not None else screen.rows if screen.big else None,
+                    inverted)
         self.display.refresh()
         self.last = screen
 
-    def _big(self, rows):
-        """Show rows at twice the size (none: hide them)."""
-        grid = self.big_grid
-        c = grid.width
-        shown = self.big_rows
-        for i in range(grid.height):
-            text = fit(rows[i][:c], c) if i < len(rows) else " " * c
-            if text != shown[i]:
-                store(grid, text, shown[i], i * c)
-                shown[i] = text
-        if self.big.hidden == bool(rows):
-            self.big.hidden = not rows
-
     def _chart(self, chart, inverted):
-        """Draw chart into the canvas (None: hide it); nothing lands on inverted lines."""
+        """Draw chart (or big rows: a tuple) into the canvas (None: hide it); nothing lands
+        on inverted lines."""
         key = None if chart is None else (chart, inverted)
         if key == self.chart:
             return
@@ -404,7 +413,10 @@ class Renderer:
             grid.pixel_shader = shader
         canvas = pen.canvas
         canvas.fill(0)
-        draw_chart(chart, self.width, self.height, pen)
+        if isinstance(chart, tuple):
+            pen.big_rows(chart, self.width, self.height)
+        else:
+            draw_chart(chart, self.width, self.height, pen)
         for i in range(1, len(self.grids)):
             if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
                 self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)

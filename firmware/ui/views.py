@@ -145,6 +145,18 @@ class Menu(ListView):
     def leave(self, app):
         self.back(app)
 
+    # hold ◀/▶: the row above/below, chosen (as in the pick lists); not round the ends,
+    # where a slip would switch the language or the big scores
+    def long_next(self, app):
+        if self.cursor + 1 < len(self.items):
+            self.cursor += 1
+            self.choose(app, self.cursor)
+
+    def long_prev(self, app):
+        if self.cursor > 0:
+            self.cursor -= 1
+            self.choose(app, self.cursor)
+
 
 class Message(View):
     """A title and wrapped text; any press goes on (``done(app)``), PREV/NEXT scroll long text."""
@@ -189,7 +201,8 @@ class Confirm(View):
         for line in self.lines:
             rows.extend(wrap(line, app.cols))
         rows = rows[:max(0, app.rows - 1)]
-        rows.append(clip(app.t("OK: yes, back: no"), app.cols))
+        no = "OK: yes, back: no" if app.back_key else "OK: yes, hold OK: no"  # three buttons
+        rows.append(clip(app.t(no), app.cols))
         return Screen(clip(self.head, app.cols), rows)
 
 

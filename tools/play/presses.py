@@ -29,11 +29,11 @@ from firmware.ui.entry import picks as P
 from firmware.ui.entry.bidding import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
 from firmware.ui.entry.hand import HAND_FAULTS, hand_faults
-from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
+from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
 from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
-from firmware.ui.views import ListView
+from firmware.ui.views import ListView, Message
 from tools.play import keymap
 
 
@@ -93,10 +93,20 @@ class Planner:
         view = self.expect(ListView)
         for i, item in enumerate(view.items):
             if item[0] == label:
-                self.goto(i)
-                self.press("c")
+                self.menu_pick(view.cursor, i)
                 return
         raise PlanError("no menu item %s" % label)
+
+    def menu_pick(self, cursor, target):
+        """On a Menu: choose row target; a long press moves one row and chooses (not round)."""
+        if target == cursor:
+            self.press("c")
+        elif target > cursor:
+            self.press("b", target - cursor - 1)
+            self.press("B")
+        else:
+            self.press("a", cursor - target - 1)
+            self.press("A")
 
     def cycle_to(self, choices, current, want):
         idx = [i for i in range(len(choices))
@@ -153,7 +163,7 @@ class Planner:
                 view = self.expect(P.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(P.ReasonList)
-                self.goto(_index(FAULT_REASONS, entry[2]))
+                self.goto(_index(view.reasons, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
@@ -370,8 +380,7 @@ class Planner:
             self.table(players)
         self.form_value(4, dealer)
         self.form_value(5, rules.series)
-        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS
-                  if o[0] != "series" and rules.applies(o[0])]
+        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS if newgame.shown(rules, o[0])]
         if any(getattr(s.rules(), k) != v for k, v in wanted):
             self.goto(6)
             self.press("c")
@@ -386,6 +395,8 @@ class Planner:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
         self.press("c")
+        if isinstance(app.view, Message):  # where the unfinished game went (the drive): read, any key
+            self.press("c")
         if view is app.view or app.series is None:
             raise PlanError("the game did not start:\n" + app.screen.text())
 
@@ -475,12 +486,14 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does."""
+    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does (the preset's:
+    firmware/ui/entry/irregular.py fault_reasons)."""
+    reasons = fault_reasons(load(dict(doc, hands=[])).rules)
     for h in doc.get("hands", []):
         for reason in (h.get("faults") or {}).values():
             if reason not in HAND_FAULTS and reason != "penalty":
                 return False
-        if "fault" in h and h.get("reason") not in FAULT_REASONS:
+        if "fault" in h and h.get("reason") not in reasons:
             return False
     return True
 

@@ -3,7 +3,7 @@ finished walk's save or preview (``conclude``), and penalties during the hand.""
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Preview, seats_in, speaking_order
+from firmware.ui.entry.flow import Preview, seats_in, speaking_order, ties
 from firmware.ui.entry.picks import ReasonList, SeatList, goto, hints
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip
@@ -39,9 +39,10 @@ def conclude(view, app):
 
 def previews(view, app, after):
     """Whether OK on view opens the preview (not every change on the screen, the pot,
-    an edit, the game's end) rather than saving at once."""
+    an edit, the game's end, a tie) rather than saving at once."""
     flow = view.flow
-    return view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+    return (view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+            or ties(flow.state, after))
 
 
 def saves_words(app, view, after):
@@ -250,9 +251,17 @@ class Rows(View):
         entry = self.entry() if self.done else None
         after = self.flow.after(entry) if self.done else None
         cur = self.cursor if self.cursor < self.n else -1
-        top = self.win.fit(cur, self.n, app.rows)
+        tips = hints(app, self.hint_lines(app))
+        # one hint row at least (128x32, 7 players): the player rows scroll in the others;
+        # but a done walk that saves at once keeps every change on the screen (previews)
+        full = self.n > app.rows or (self.n == app.rows and not self.done)
+        size = app.rows - 1 if tips and full else app.rows
+        if self.done and self.n > app.rows and len(tips) > 1:
+            # the rows do not all show, so OK previews them: the hints first (128x32)
+            size = max(1, app.rows - len(tips))
+        top = self.win.fit(cur, self.n, size)
         rows = []
-        for i in range(top, min(self.n, top + app.rows)):
+        for i in range(top, min(self.n, top + size)):
             seat = self.seats[i]
             v = self.values[i]
             if self.done:
@@ -267,7 +276,5 @@ class Rows(View):
             if after is not None:
                 text += change_text(app, self.flow, after, seat)
             rows.append(clip(text.rstrip(), app.cols - 1))
-        room = app.rows - len(rows)
-        if room > 0:
-            rows.extend(hints(app, self.hint_lines(app))[:room])
+        rows.extend(tips[:app.rows - len(rows)])
         return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)

@@ -61,7 +61,13 @@ def _toggle_lang(app):
 
 
 def ask_new_game(app):
-    lines_ = [app.t("The setup screen; this game stays until Start.")]
+    if not app.unfinished():
+        text_ = "The setup screen; this game stays until Start."
+    elif app.writable():
+        text_ = "Start! keeps this unfinished game on the drive (games/)."
+    else:
+        text_ = "Start! ends this unfinished game: the computer owns the drive, it is lost."
+    lines_ = [app.t(text_)]
     if app.pending:
         lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
     app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home)
