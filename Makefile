@@ -12,6 +12,13 @@ $(BIN)/.installed: requirements-dev.txt
 	$(BIN)/pip install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
+# The board tier's Node side (rp2040js, pinned by tools/board/package-lock.json), where npm exists;
+# without it the board tier's tests skip, saying so.
+NODE_DEPS := tools/board/node_modules/.installed
+$(NODE_DEPS): tools/board/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then cd tools/board && npm ci --silent --no-audit --no-fund && touch node_modules/.installed; \
+	else echo "npm not found: the board tier (tools/board) will be skipped"; fi
+
 $(STUBS)/.installed: requirements-typecheck.txt
 	$(PY) -m venv $(STUBS)
 	$(STUBS)/bin/pip install -q --disable-pip-version-check -r requirements-typecheck.txt
@@ -28,13 +35,13 @@ lint: $(BIN)/.installed
 typecheck: $(STUBS)/.installed
 	$(STUBS)/bin/python tools/check/typecheck.py
 
-pytest: $(BIN)/.installed
+pytest: $(BIN)/.installed $(NODE_DEPS)
 	$(BIN)/python -m pytest -q -rs host_tests
 
 mptest: $(BIN)/.installed
 	$(BIN)/python tools/vm/mptest.py
 
-bench: $(BIN)/.installed
+bench: $(BIN)/.installed $(NODE_DEPS)
 	$(BIN)/python -m tools.bench
 
 bundle: $(BIN)/.installed

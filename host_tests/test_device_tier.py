@@ -23,29 +23,8 @@ WHY = C.missing()
 if WHY:
     pytest.skip("device tier skipped: %s" % WHY, allow_module_level=True)
 
-RECORDS = os.path.join(C.ROOT, "host_tests", "records")
 KINDS = ["py"] + (["mpy"] if C.mpy_cross() else [])
 HEAP = "512k"
-
-
-def entered_records():
-    """(name, keys) for every record of host_tests/records/ that can be entered (bad-* are refused)."""
-    from firmware.record import reader as record
-    from tools.play import presses
-
-    out = []
-    for name in sorted(os.listdir(RECORDS)):
-        with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
-            doc = json.load(f)
-        doc = doc.get("record", doc) if "format" not in doc else doc
-        try:
-            record.load(doc)
-        except record.RecordError:
-            continue
-        if not presses.can_enter(doc):
-            continue  # a reason not on the device's lists (test_ui_records xfails it)
-        out.append((name, presses.record_keys(doc)))
-    return out
 
 
 def same(dev_result, dev, sim_result, sim, what):
@@ -114,7 +93,7 @@ def test_scenario_does_what_it_says(scenario_sim):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_record_entered_by_keys_equals_the_simulator(kind):
-    records = entered_records()
+    records = C.entered_records()
     assert len(records) >= 10
     devices = [C.Device(kind, heap=HEAP) for _ in records]
     try:
@@ -209,7 +188,7 @@ def mpy_firmware(tmp_path_factory):
 
 def replay_cases():
     typical = os.path.join(C.ROOT, "host_tests", "typical")
-    return [os.path.join(d, n) for d in (RECORDS, typical) for n in sorted(os.listdir(d)) if n.endswith(".json")]
+    return [os.path.join(d, n) for d in (C.RECORDS, typical) for n in sorted(os.listdir(d)) if n.endswith(".json")]
 
 
 def test_replay_of_every_record_and_typical_game_fits_a_64k_heap(mpy_firmware):

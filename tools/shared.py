@@ -5,6 +5,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
+RP2040 = os.path.join(os.path.dirname(ROOT), "shared", "tools", "rp2040")
 
 
 def _found(var, name):
@@ -23,3 +24,9 @@ def circuitpython():
 def mpy_cross():
     """CircuitPython's mpy-cross: $CIRCUITPY_MPY_CROSS, else the shared copy; or None."""
     return _found("CIRCUITPY_MPY_CROSS", "circuitpython-mpy-cross")
+
+
+def uf2(name="circuitpython-10.3-raspberry_pi_pico.uf2"):
+    """CircuitPython's UF2 for the Pico: $CIRCUITPY_UF2, else ../shared/tools/rp2040/NAME; or None."""
+    path = os.environ.get("CIRCUITPY_UF2") or os.path.join(RP2040, name)
+    return path if os.path.exists(path) else None

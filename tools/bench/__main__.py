@@ -1,14 +1,16 @@
 """Every figure that matters, printed: ``make bench`` (python -m tools.bench).
 
 Core (heap, time per entry), storage (bytes and erases per hand, flash life),
-UI (presses per hand, heap, time per press), bundle size. Numbers, not tests:
+UI (presses per hand, heap, time per press), bundle size, CircuitPython's VM, the emulated
+Pico (tools/bench/board.py: heap, press-to-frame time, saves, exports). Numbers, not tests:
 nothing here fails on a slow machine.
 """
 
 import importlib
 import sys
 
-SECTIONS = ("tools.bench.core", "tools.bench.storage", "tools.bench.ui", "tools.bench.bundle", "tools.bench.device")
+SECTIONS = ("tools.bench.core", "tools.bench.storage", "tools.bench.ui", "tools.bench.bundle", "tools.bench.device",
+            "tools.bench.board")
 
 
 def main():

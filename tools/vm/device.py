@@ -385,6 +385,31 @@ def scenario():
     return _SCENARIO
 
 
+RECORDS = os.path.join(ROOT, "host_tests", "records")
+
+
+def entered_records():
+    """(name, keys) for every record of host_tests/records/ that can be entered (bad-* are refused)."""
+    import json
+
+    from firmware.record import reader as record
+    from tools.play import presses
+
+    out = []
+    for name in sorted(os.listdir(RECORDS)):
+        with open(os.path.join(RECORDS, name), encoding="utf-8") as f:
+            doc = json.load(f)
+        doc = doc.get("record", doc) if "format" not in doc else doc
+        try:
+            record.load(doc)
+        except record.RecordError:
+            continue
+        if not presses.can_enter(doc):
+            continue  # a reason not on the device's lists (test_ui_records xfails it)
+        out.append((name, presses.record_keys(doc)))
+    return out
+
+
 def first_difference(a, b):
     """Index of the first frame where two frame lists differ (time aside), or None."""
     for i in range(max(len(a), len(b))):

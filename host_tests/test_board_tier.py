@@ -1,0 +1,144 @@
+"""The board tier: CircuitPython 10.3's own UF2 for the Pico, on an emulated RP2040, shows, saves
+and exports what the simulator does.
+
+tools/board runs the bundle (``.mpy`` from CircuitPython's mpy-cross) on rp2040js with the board's
+flash chip, buttons and SSD1306 around it; every press is a GPIO level, every frame is decoded
+from the I2C bytes the real ``busdisplay`` sent. Each check plays keys on the board and on the
+simulator (tools/sim) and compares every settled frame pixel for pixel, the NVM bytes and the
+exported files. The board runs at about a tenth of real time on this machine, so ``make test``
+plays a sample (two records, two runs of the device scenario, the erase cut) in parallel;
+``BOARD_TIER=full`` plays every record and the whole scenario on one board.
+Where node, rp2040js, the UF2 or CircuitPython's mpy-cross is missing, the tier is skipped
+with one line saying why.
+"""
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from tools import board as B
+from tools.shared import mpy_cross
+from tools.vm import device as C
+
+WHY = B.missing() or (None if mpy_cross() else "CircuitPython's mpy-cross not found (CIRCUITPY_MPY_CROSS=)")
+if WHY:
+    pytest.skip("board tier skipped: %s" % WHY, allow_module_level=True)
+
+FULL = os.environ.get("BOARD_TIER") == "full"
+SAMPLE_RECORDS = ("fem-lone-one-trick.json", "bud-rodskagg-made.json")
+WORKERS = max(2, min(4, os.cpu_count() or 2))
+
+
+def parallel(jobs):
+    """Run callables at once (each drives its own node process) and return their results."""
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        return list(pool.map(lambda job: job(), jobs))
+
+
+def same(run, board, sim_result, sim_nvm, sim_exports, what):
+    """Assert a board run and a simulator run showed, saved and exported the same."""
+    assert run.stop == "time", "%s: the board stopped early: %s\n%s" % (what, run.stop, run.console[-2000:])
+    shown, sim_shown = B.shown(run.frames), B.shown(sim_result.frames)
+    assert shown, "%s: the board showed nothing\n%s" % (what, run.console[-2000:])
+    i = B.first_difference(run.frames, sim_result.frames)
+    if i is not None:
+        pair = [C.frame_text(f) for f in shown[i:i + 1] + sim_shown[i:i + 1]]
+        pytest.fail("%s: frame %d of %d/%d differs.\nboard (t=%s ms):\n%s\nsimulator:\n%s\nconsole:\n%s" % (
+            what, i, len(shown), len(sim_shown), shown[i][0] if i < len(shown) else "-",
+            pair[0] if pair else "-", pair[1] if len(pair) > 1 else "-", run.console[-1500:]))
+    assert board.nvm() == sim_nvm, "%s: NVM bytes differ" % what
+    assert board.exports() == sim_exports, "%s: exported files differ" % what
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    return C.bundle("mpy")
+
+
+def sim_state_before(run_index):
+    """The simulator after the scenario's runs before run_index: (NVM, exports, last frame)."""
+    sim = C.SimDevice()
+    last = None
+    for _name, keys in C.scenario()[:run_index]:
+        last = sim.run(keys).frames[-1]
+    out = (sim.nvm(), sim.exports(), last)
+    sim.close()
+    return out
+
+
+def seeded_board(bundle, nvm, exports):
+    return B.Board(bundle=bundle, nvm=nvm, files={"/games/" + n: v for n, v in exports.items()})
+
+
+def test_records_entered_by_buttons_equal_the_simulator(bundle):
+    records = C.entered_records()
+    assert len(records) >= 10
+    if not FULL:
+        records = [r for r in records if r[0] in SAMPLE_RECORDS]
+        assert len(records) == len(SAMPLE_RECORDS)
+    boards = [B.Board(bundle=bundle) for _ in records]
+    try:
+        runs = parallel([lambda b=b, k=keys: b.run(k) for b, (_n, keys) in zip(boards, records)])
+        for board, run, (name, keys) in zip(boards, runs, records):
+            sim = C.SimDevice()
+            try:
+                same(run, board, sim.run(keys), sim.nvm(), sim.exports(), name)
+            finally:
+                sim.close()
+    finally:
+        for b in boards:
+            b.close()
+
+
+def scenario_runs():
+    """The scenario's runs played here: all in BOARD_TIER=full, else the two resumed runs of presses."""
+    return range(len(C.scenario())) if FULL else (1, 2)
+
+
+def test_scenario_runs_resume_and_equal_the_simulator(bundle):
+    """Each run starts from the simulator's flash state after the runs before it (NVM, exports), so
+    runs play in parallel; each power-on resumes the last screen the run before left."""
+    indexes = list(scenario_runs())
+    states = [sim_state_before(i) for i in indexes]
+    boards = [seeded_board(bundle, nvm, exports) for nvm, exports, _last in states]
+    try:
+        runs = parallel([lambda b=b, i=i: b.run(C.scenario()[i][1]) for b, i in zip(boards, indexes)])
+        for board, run, i, (_nvm, _exports, last) in zip(boards, runs, indexes, states):
+            name, keys = C.scenario()[i]
+            sim = C.SimDevice()
+            try:
+                if i:  # the simulator's state after the runs before
+                    for _n, k in C.scenario()[:i]:
+                        sim.run(k)
+                sim_result = sim.run(keys)
+                same(run, board, sim_result, sim.nvm(), sim.exports(), "scenario run %d (%s)" % (i + 1, name))
+            finally:
+                sim.close()
+            if last is not None:
+                first = B.shown(run.frames)[0]
+                assert first[1:] == last[1:], "run %d: the power-on did not resume the last screen:\n%s" % (
+                    i + 1, C.frame_text(first))
+    finally:
+        for b in boards:
+            b.close()
+
+
+def test_power_cut_in_the_nvm_erase_loses_the_game_as_storage_md_says(bundle):
+    """A cut after the NVM sector's erase, before its program (the new game's base over the old
+    slot): the sector is blank, the next power-on shows set-up without an error, exports stay."""
+    nvm, exports, _last = sim_state_before(2)
+    board = seeded_board(bundle, nvm, exports)
+    try:
+        r = board.run(C.scenario()[2][1], cut=("nvm_erase", 1))
+        assert r.stop.startswith("cut after NVM erase 1"), (r.stop, r.console[-2000:])
+        assert board.nvm() == b"\xff" * B.NVM_SIZE
+        again = board.run("")
+        sim = C.SimDevice()
+        try:
+            fresh = sim.run("")
+            same(again, board, fresh, sim.nvm(), exports, "after the erase cut")
+        finally:
+            sim.close()
+    finally:
+        board.close()

@@ -1,0 +1,221 @@
+"""The device scenario on the emulated Pico (CircuitPython 10.3's UF2 on rp2040js, 125 MHz):
+``make bench`` prints
+
+* the free heap (``gc.mem_free()`` after each draw and collect, from a probe line that only
+  this benchmark's copy of code.py prints): at code.py's start, lowest, and lowest per screen kind;
+* the time from each press taking effect (a short press's release, a long press's 600 ms
+  threshold) to the last I2C byte of the frame it brought: median, 90th percentile, worst, in
+  all and per screen kind (scoreboard, hand entry, preview, menu, history, chart, big text);
+* the time from power-on to the first scoreboard (the resumed runs);
+* a save (press to the last page program of its NVM write) and an export (press to the last
+  write of the drive).
+
+Presses come 400 ms after each release, as a person presses. The four runs of the scenario each
+start from the simulator's state after the runs before (NVM and exported files), so they run at
+once. rp2040js does not model the XIP cache's misses: a real board is if anything slower.
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+
+from tools import board as B
+from tools.vm import device as C
+
+GAP_MS = 400
+LONG_THRESHOLD_MS = 600  # firmware/device/buttons.py LONG_MS
+ANCHOR = "            renderer.draw(app.screen)\n            gc.collect()\n"
+PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
+         'int(app.screen.big), gc.mem_free())\n')
+START_ANCHOR = "def main():\n"
+START_PROBE = '    print("@probe start", gc.mem_free())\n'
+KINDS = ("scoreboard", "hand entry", "preview", "menu", "history", "chart", "big text", "other")
+ENTRY_VIEWS = {"FemWalk", "KnackWalk", "Rows", "JoinStep", "SeatList", "ReasonList", "BidList",
+               "ResultList", "YesNo", "AdjustWalk", "Walk", "PickList"}
+
+
+def probed_bundle():
+    """A copy of the .mpy bundle whose code.py prints the probe lines (never the users' bundle)."""
+    out = tempfile.mkdtemp(prefix="bench-board-")
+    folder = os.path.join(out, "CIRCUITPY")
+    shutil.copytree(C.bundle("mpy"), folder)
+    path = os.path.join(folder, "code.py")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    if ANCHOR not in text or START_ANCHOR not in text:
+        return folder, False
+    text = text.replace(ANCHOR, ANCHOR + PROBE, 1).replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return folder, True
+
+
+def kind(view, chart, big):
+    if chart or view == "ChartView":
+        return "chart"
+    if big:
+        return "big text"
+    if view == "Scoreboard":
+        return "scoreboard"
+    if view == "Preview":
+        return "preview"
+    if view == "Menu":
+        return "menu"
+    if view in ("History", "Detail"):
+        return "history"
+    if view in ENTRY_VIEWS:
+        return "hand entry"
+    return "other"
+
+
+def probes(run):
+    """[(t_us, view, chart, big, free)] from the console, and the free heap at code.py's start."""
+    out, start, line, t_line = [], None, "", 0
+    for t, chunk in run.console_chunks:
+        for ch in chunk:
+            if not line:
+                t_line = t
+            if ch == "\n":
+                words = line.strip().split()
+                if words[:2] == ["@probe", "start"]:
+                    start = int(words[2])
+                elif words[:1] == ["@probe"] and len(words) == 5:
+                    out.append((t_line, words[1], words[2] == "1", words[3] == "1", int(words[4])))
+                line = ""
+            else:
+                line += ch
+    return out, start
+
+
+def effects(keys, start_ms, gap_ms):
+    """Emulated µs at which each press takes effect: a short one's release, a long one's threshold."""
+    out = []
+    t = start_ms
+    for ch in keys:
+        if ch in " \n\t\r":
+            continue
+        if ch == ".":
+            t += B.WAIT_MS
+            continue
+        up = t + (B.LONG_MS if ch.isupper() else B.PRESS_MS)
+        out.append(int((t + LONG_THRESHOLD_MS if ch.isupper() else up) * 1000))
+        t = up + gap_ms
+    return out
+
+
+def bursts(transactions, gap_us=B.SETTLE_MS * 1000):
+    """(start_us, end_us) of runs of I2C writes with less than gap_us between them."""
+    out = []
+    for t0, t1, _data in transactions:
+        if out and t0 - out[-1][1] < gap_us:
+            out[-1][1] = t1
+        else:
+            out.append([t0, t1])
+    return out
+
+
+def latencies(run, keys, start_ms, gap_ms, seen):
+    """[(kind, ms)] per press that brought a frame; the kind from the probe after the frame."""
+    marks = effects(keys, start_ms, gap_ms)
+    frames = bursts(run.transactions)
+    out = []
+    for i, t in enumerate(marks):
+        nxt = marks[i + 1] if i + 1 < len(marks) else float("inf")
+        burst = next((b for b in frames if t <= b[0] < nxt), None)
+        if burst is None:
+            continue  # nothing changed on the screen (e.g. a wake press)
+        probe = next((p for p in seen if p[0] >= burst[1]), None)
+        out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t) / 1000.0))
+    return out
+
+
+def flash_times(run, keys, start_ms, gap_ms):
+    """(saves, exports) in ms: press to the last NVM page program / last drive write it caused."""
+    marks = effects(keys, start_ms, gap_ms)
+    saves, exports = [], []
+    for i, t in enumerate(marks):
+        nxt = marks[i + 1] if i + 1 < len(marks) else float("inf")
+        ops = [op for op in run.flash_ops if t <= op[0] < nxt]
+        nvm = [op[0] for op in ops if B.NVM_OFFSET <= op[2] < B.NVM_OFFSET + B.NVM_SIZE and op[1] == "P"]
+        drive = [op[0] for op in ops if op[2] >= B.DRIVE_OFFSET]
+        if drive:
+            exports.append((drive[-1] - t) / 1000.0)
+        elif nvm:
+            saves.append((nvm[-1] - t) / 1000.0)
+    return saves, exports
+
+
+def pct(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def line(values):
+    return "median %.0f ms, p90 %.0f ms, worst %.0f ms (%d)" % (
+        pct(values, 0.5), pct(values, 0.9), max(values), len(values))
+
+
+def main():
+    why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
+    if why:
+        print("board: skipped: %s" % why)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    folder, probed = probed_bundle()
+    runs = C.scenario()
+    sim = C.SimDevice()
+    boards = []
+    for _name, keys in runs:
+        boards.append(B.Board(bundle=folder, nvm=sim.nvm(),
+                              files={"/games/" + n: v for n, v in sim.exports().items()}))
+        sim.run(keys)
+    sim.close()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda bk: bk[0].run(bk[1][1], gap_ms=GAP_MS), zip(boards, runs)))
+    lat, seen_all, starts, first, saves, exports, wall, emulated = [], [], [], [], [], [], 0, 0
+    for i, (r, (_name, keys)) in enumerate(zip(results, runs)):
+        seen, start = probes(r)
+        seen_all += seen
+        if start is not None:
+            starts.append(start)
+        lat += latencies(r, keys, B.START_MS, GAP_MS, seen)
+        s, e = flash_times(r, keys, B.START_MS, GAP_MS)
+        saves += s
+        exports += e
+        if i and r.transactions:
+            first.append(bursts(r.transactions)[0][1] / 1000.0)
+        wall += r.wall_ms / 1000.0
+        emulated += r.t_ms / 1000.0
+    for b in boards:
+        b.close()
+    shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+    print("emulated RP2040 at 125 MHz (rp2040js 1.4.1, CircuitPython 10.3 UF2, .mpy bundle); "
+          "%.0f s emulated in %.0f s of runs" % (emulated, wall))
+    if probed and seen_all:
+        print("free heap: %s at code.py's start; lowest after a draw %d B" % (
+            "/".join(str(s) for s in starts), min(p[4] for p in seen_all)))
+        per = {}
+        for p in seen_all:
+            k = kind(*p[1:4])
+            per[k] = min(per.get(k, p[4]), p[4])
+        print("  lowest per screen: " + ", ".join("%s %d" % (k, per[k]) for k in KINDS if k in per))
+    else:
+        print("free heap: not measured (code.py's draw loop no longer matches the probe's anchor)")
+    if lat:
+        print("press to the last I2C byte of its frame: " + line([ms for _k, ms in lat]))
+        for k in KINDS:
+            ms = [v for kk, v in lat if kk == k]
+            if ms:
+                print("  %-10s %s" % (k, line(ms)))
+    if first:
+        print("power-on to the first scoreboard (resumed): %s ms" % "/".join("%.0f" % t for t in first))
+    if saves:
+        print("save (press to its last NVM page program): " + line(saves))
+    if exports:
+        print("export (press to its last drive write): " + line(exports))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

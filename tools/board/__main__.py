@@ -1,0 +1,5 @@
+import sys
+
+from tools.board import main
+
+sys.exit(main())
