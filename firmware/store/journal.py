@@ -316,10 +316,9 @@ class Store:
 
     def _cover(self, record):
         """Write the drive copy of the state in base record before the NVM erases for it."""
-        old = [None, None]
-        if self.slot >= 0:
-            old[self.slot] = (self.seq, self.base_crc, self.pos)
-            old[1 - self.slot] = self.other
+        here = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
+        other = self.other if self.slot >= 0 else None
+        old = (here, other) if self.slot <= 0 else (other, here)  # per slot: what it holds now
         if self.copy.put(record, old):
             return
         if not self._noticed and self.copy.writable():  # the computer's drive: the UI said so at start
