@@ -89,7 +89,7 @@ class DriveCopy:
 
     def put(self, record, old):
         """Write record (replacing NVM state old) and read it back; True when the drive holds it whole."""
-        if not self.writable():
+        if not self.writable() or HEAD + len(record) + 4 > self.size:
             return False
         head = header(old, len(record))
         crc = crc32(record, crc32(head))
