@@ -5,4 +5,5 @@ import sys
 
 from firmware.record.replay import main
 
-sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -4,6 +4,7 @@ import unittest
 
 from firmware.device import buttons as B
 from firmware.ui import events as E
+from tools.play import keymap
 
 
 def run(btn, script):
@@ -92,10 +93,10 @@ class TestButtons(unittest.TestCase):
         self.assertEqual(run(b, [(0, True, top), ("poll", 600)]), [E.PREV_LONG])
 
     def test_key_alphabet(self):
-        self.assertEqual(E.events_for("abc ABCd"),
+        self.assertEqual(keymap.events_for("abc ABCd"),
                          [E.PREV, E.NEXT, E.OK, E.PREV_LONG, E.NEXT_LONG, E.OK_LONG, E.BACK])
-        self.assertEqual(E.char_for_event(E.OK_LONG), "C")
-        self.assertRaises(ValueError, E.event_for_char, "x")
+        self.assertEqual(keymap.char_for_event(E.OK_LONG), "C")
+        self.assertRaises(ValueError, keymap.event_for_char, "x")
 
 
 if __name__ == "__main__":

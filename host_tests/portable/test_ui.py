@@ -12,6 +12,7 @@ from firmware.core import score
 from firmware.record.reader import load
 from firmware.ui import events as K
 from firmware.ui.app import BLANK_MS, DIM_MS, App
+from tools.play import keymap
 
 RECORDS = "host_tests/records"
 
@@ -46,7 +47,7 @@ class Fake:
 def drive(app, keys, now=0):
     for ch in keys:
         now += 200
-        app.handle(K.event_for_char(ch), now)
+        app.handle(keymap.event_for_char(ch), now)
         app.tick(now)
     return now
 

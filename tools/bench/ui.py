@@ -45,6 +45,7 @@ import gc
 import sys
 import time
 from firmware.ui import events as K
+from tools.play import keymap
 from firmware.ui.app import App
 
 def main():
@@ -60,7 +61,7 @@ def main():
     total = 0
     now = 0
     for ch in keys:
-        ev = K.event_for_char(ch)
+        ev = keymap.event_for_char(ch)
         gc.collect()
         now += 100
         t0 = time.ticks_us()

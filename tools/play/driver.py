@@ -2,10 +2,9 @@
 
 import random
 
-from firmware.ui import events as K
 from firmware.ui.app import App
 from firmware.ui.setup import NAMES
-from tools.play import randgame
+from tools.play import keymap, randgame
 
 
 class Loaded:
@@ -67,7 +66,7 @@ class Driver:
             if ch in " \n":
                 continue
             self.now += 200
-            self.app.handle(K.event_for_char(ch), self.now)
+            self.app.handle(keymap.event_for_char(ch), self.now)
             self.app.tick(self.now)
         return self.app.screen.text()
 

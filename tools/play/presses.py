@@ -23,7 +23,6 @@ from firmware.core import score
 from firmware.core.rules import OPTIONS
 from firmware.record.reader import entry_from_json, load
 from firmware.ui import app as A
-from firmware.ui import events as K
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
 from firmware.ui.entry.bidding import ResultList
@@ -34,6 +33,7 @@ from firmware.ui.entry.knack import JoinStep, KnackWalk
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
 from firmware.ui.views import ListView
+from tools.play import keymap
 
 
 class PlanError(Exception):
@@ -61,7 +61,7 @@ class Planner:
     def press(self, ch, count=1):
         for _ in range(count):
             self.keys.append(ch)
-            self.app.handle(K.event_for_char(ch), self.app.last)
+            self.app.handle(keymap.event_for_char(ch), self.app.last)
 
     def take(self):
         out = "".join(self.keys)

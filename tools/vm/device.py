@@ -265,12 +265,12 @@ class ScenarioPlanner:
 
     def press(self, keys, play=True):
         """Keys pressed; play=False: only waits and wake presses (the App has no clock here)."""
-        from firmware.ui import events as K
+        from tools.play import keymap
 
         self.keys += keys
         if play:
             for ch in keys:
-                self.app.handle(K.event_for_char(ch), self.app.last)
+                self.app.handle(keymap.event_for_char(ch), self.app.last)
 
     def planner(self):
         from tools.play import presses
