@@ -43,10 +43,11 @@ def same(run, board, sim_result, sim_nvm, sim_exports, what):
     assert shown, "%s: the board showed nothing\n%s" % (what, run.console[-2000:])
     i = B.first_difference(run.frames, sim_result.frames)
     if i is not None:
-        pair = [C.frame_text(f) for f in shown[i:i + 1] + sim_shown[i:i + 1]]
-        pytest.fail("%s: frame %d of %d/%d differs.\nboard (t=%s ms):\n%s\nsimulator:\n%s\nconsole:\n%s" % (
-            what, i, len(shown), len(sim_shown), shown[i][0] if i < len(shown) else "-",
-            pair[0] if pair else "-", pair[1] if len(pair) > 1 else "-", run.console[-1500:]))
+        def text(frames):
+            return "t=%d ms\n%s" % (frames[i][0], C.frame_text(frames[i])) if i < len(frames) else "(none)"
+
+        pytest.fail("%s: frame %d of %d/%d differs.\nboard:\n%s\nsimulator:\n%s\nconsole:\n%s" % (
+            what, i, len(shown), len(sim_shown), text(shown), text(sim_shown), run.console[-1500:]))
     assert board.nvm() == sim_nvm, "%s: NVM bytes differ" % what
     assert board.exports() == sim_exports, "%s: exported files differ" % what
 
