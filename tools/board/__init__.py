@@ -36,6 +36,7 @@ GAP_MS = 250
 WAIT_MS = 10000
 START_MS = 6000  # the first key after power-on: CircuitPython boots, code.py draws its first screen
 TAIL_MS = 2000
+HELD_MS = 1500  # a key held at power-on is let go after boot.py read it, before code.py's keypad
 SETTLE_MS = 40  # no I2C for this long after a write: the panel shows a settled frame
 
 
@@ -242,15 +243,16 @@ class Board:
             self._tmp = None
 
     def run(self, keys="", until_ms=None, cut=None, held=(), start_ms=START_MS, gap_ms=GAP_MS,
-            tail_ms=TAIL_MS, bounce_ms=0, echo=False, timeout=3600, profile_from=None):
+            tail_ms=TAIL_MS, bounce_ms=0, echo=False, timeout=3600, profile_from=None, held_ms=HELD_MS):
         """Power on, play keys, stop (at until_ms, or tail_ms after the last key, or at the cut).
 
         cut: None, or ("nvm_erase", n): stop after the n-th erase of the NVM sector, before its
         program; ("nvm_program", n): after its n-th page program; ("drive_op", n): inside the n-th
         program or erase of the drive (a program lands half its page).
-        held: key letters held down from power-on (the boot button).
+        held: key letters held down from power-on (the boot button), released at held_ms.
         """
         events, end = timeline(keys, start_ms, gap_ms, self.board, bounce_ms)
+        events += [(held_ms, self.profile["pins"][k], False) for k in held]
         prof = self.profile
         pins = prof["pins"]
         if until_ms is None:
