@@ -28,6 +28,7 @@ if WHY:
 FULL = os.environ.get("BOARD_TIER") == "full"
 SAMPLE_RECORDS = ("fem-lone-one-trick.json", "bud-rodskagg-made.json")
 WORKERS = max(2, min(4, os.cpu_count() or 2))
+BOUNCE_MS = 4
 
 
 def parallel(jobs):
@@ -43,10 +44,11 @@ def same(run, board, sim_result, sim_nvm, sim_exports, what):
     assert shown, "%s: the board showed nothing\n%s" % (what, run.console[-2000:])
     i = B.first_difference(run.frames, sim_result.frames)
     if i is not None:
-        pair = [C.frame_text(f) for f in shown[i:i + 1] + sim_shown[i:i + 1]]
-        pytest.fail("%s: frame %d of %d/%d differs.\nboard (t=%s ms):\n%s\nsimulator:\n%s\nconsole:\n%s" % (
-            what, i, len(shown), len(sim_shown), shown[i][0] if i < len(shown) else "-",
-            pair[0] if pair else "-", pair[1] if len(pair) > 1 else "-", run.console[-1500:]))
+        def text(frames):
+            return "t=%d ms\n%s" % (frames[i][0], C.frame_text(frames[i])) if i < len(frames) else "(none)"
+
+        pytest.fail("%s: frame %d of %d/%d differs.\nboard:\n%s\nsimulator:\n%s\nconsole:\n%s" % (
+            what, i, len(shown), len(sim_shown), text(shown), text(sim_shown), run.console[-1500:]))
     assert board.nvm() == sim_nvm, "%s: NVM bytes differ" % what
     assert board.exports() == sim_exports, "%s: exported files differ" % what
 
@@ -78,8 +80,11 @@ def test_records_entered_by_buttons_equal_the_simulator(bundle):
         records = [r for r in records if r[0] in SAMPLE_RECORDS]
         assert len(records) == len(SAMPLE_RECORDS)
     boards = [B.Board(bundle=bundle) for _ in records]
+    # the first one with contact bounce on every edge: keypad's and Buttons' debouncing must hide it
+    bounce = [BOUNCE_MS] + [0] * (len(records) - 1)
     try:
-        runs = parallel([lambda b=b, k=keys: b.run(k) for b, (_n, keys) in zip(boards, records)])
+        runs = parallel([lambda b=b, k=keys, j=j: b.run(k, bounce_ms=j)
+                         for b, (_n, keys), j in zip(boards, records, bounce)])
         for board, run, (name, keys) in zip(boards, runs, records):
             sim = C.SimDevice()
             try:
@@ -244,3 +249,35 @@ def test_a_cut_in_the_middle_of_the_drive_write_leaves_the_nvm_game_on_the_board
     assert run.stop.startswith("cut in drive"), run.stop
     assert note is None and rows[0].startswith("Hand ")
     assert scoreboard_names(rows) == C.FEM_GAME["players"]
+
+
+def test_sh1106_profile_draws_what_the_simulator_does():
+    """The pico_sh1106 profile: the real adafruit_displayio_sh1106 on busdisplay, decoded as an
+    SH1106 (132 columns of RAM, page addressing): the set-up screen and a few presses on it."""
+    keys = C.entered_records()[0][1][:6]
+    board = B.Board(bundle=C.bundle("mpy", "pico_sh1106"), board="pico_sh1106")
+    sim = C.SimDevice(board="pico_sh1106")
+    try:
+        same(board.run(keys), board, sim.run(keys), sim.nvm(), sim.exports(), "pico_sh1106")
+    finally:
+        board.close()
+        sim.close()
+
+
+@pytest.mark.skipif(not FULL, reason="BOARD_TIER=full only (a long run)")
+def test_boot_button_held_leaves_the_drive_to_the_computer(bundle):
+    """boot.py with the boot button (prev, GP10) held at power-on: storage.remount is not called,
+    so code.py's export says the drive is the computer's, and nothing is written to games/."""
+    nvm, exports, _last = sim_state_before(2)
+    board = seeded_board(bundle, nvm, exports)
+    before = C.SimDevice()
+    for _n, k in C.scenario()[:2]:
+        before.run(k)
+    sim = C.SimDevice(state=before.state, readonly=True)  # the same simulated board, booted held
+    try:
+        keys = C.scenario()[2][1]
+        run = board.run(keys, held="a")
+        same(run, board, sim.run(keys), sim.nvm(), exports, "boot button held")
+    finally:
+        board.close()
+        before.close()
