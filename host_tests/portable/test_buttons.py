@@ -38,6 +38,15 @@ class TestButtons(unittest.TestCase):
                      (1, True, 9000), ("poll", 9650), (1, False, 9700)])
         self.assertEqual(ev, [E.PREV_LONG, E.NEXT_LONG])
 
+    def test_held_up_to_599_ms_is_a_short_press(self):
+        """The long press starts at 600 ms (USER_GUIDE): a key held 500-599 ms is short."""
+        b = B.Buttons(("prev", "next", "ok"))
+        ev = run(b, [(1, True, 0), ("poll", 500), ("poll", 550), (1, False, 560),
+                     (2, True, 1000), ("poll", 1599), (2, False, 1599)])
+        self.assertEqual(ev, [B.NEXT, B.OK])
+        self.assertEqual(run(b, [(0, True, 2000), ("poll", 2599), ("poll", 2600), (0, False, 2650)]),
+                         [B.PREV_LONG])
+
     def test_long_press_without_poll_reported_on_release(self):
         b = B.Buttons(("prev", "next", "ok"))
         self.assertEqual(run(b, [(1, True, 0), (1, False, 900)]), [E.NEXT_LONG])

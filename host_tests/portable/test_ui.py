@@ -17,15 +17,15 @@ from tools.play import keymap
 RECORDS = "host_tests/records"
 
 KEYS = (
-    ("fem-basic", "ccBbBccaAcccaaaaccAaac"),
-    ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbccccAaAcaAc"),
-    ("bud-basic", "bbcbcaaccAcBcABaAcaAcAAaaaAcaAc"),
+    ("fem-basic", "ccBbBccaAccbbcccAaac"),
+    ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbcccccaAcaAc"),
+    ("bud-basic", "bbcbcaaccccBccBaAcaAcccAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
-    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
-    ("knack-basic", "bbcacAcccccBccaAABcAAccaABABcbBbbBc"),
-    ("bud-rodskagg-made", "bbcbcaaccAcBcBaaAcc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
+    ("knack-basic", "bbcacAcccccBcccABcAAcccBABcbBBc"),
+    ("bud-rodskagg-made", "bbcbcaaccccBcbBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
-    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaacccaaaacccbBABcc"),
+    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbbcccbBABcc"),
 )
 
 

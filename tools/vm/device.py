@@ -301,10 +301,9 @@ class ScenarioPlanner:
         self.planned(p)
 
     def edit_entry(self, label):
-        """From the scoreboard: the history, the newest entry, its changes, then label's action."""
+        """From the scoreboard: the history, the newest entry's changes, then label's action below them."""
         self.press("a")  # the history
-        self.press("c")  # the newest entry's changes
-        self.press("c")  # what to do with it
+        self.press("c")  # the newest entry's changes, its actions below
         self.choose(label)
 
     def walk_hand(self, entry):
