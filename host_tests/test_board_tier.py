@@ -28,6 +28,7 @@ if WHY:
 FULL = os.environ.get("BOARD_TIER") == "full"
 SAMPLE_RECORDS = ("fem-lone-one-trick.json", "bud-rodskagg-made.json")
 WORKERS = max(2, min(4, os.cpu_count() or 2))
+BOUNCE_MS = 4
 
 
 def parallel(jobs):
@@ -43,10 +44,11 @@ def same(run, board, sim_result, sim_nvm, sim_exports, what):
     assert shown, "%s: the board showed nothing\n%s" % (what, run.console[-2000:])
     i = B.first_difference(run.frames, sim_result.frames)
     if i is not None:
-        pair = [C.frame_text(f) for f in shown[i:i + 1] + sim_shown[i:i + 1]]
-        pytest.fail("%s: frame %d of %d/%d differs.\nboard (t=%s ms):\n%s\nsimulator:\n%s\nconsole:\n%s" % (
-            what, i, len(shown), len(sim_shown), shown[i][0] if i < len(shown) else "-",
-            pair[0] if pair else "-", pair[1] if len(pair) > 1 else "-", run.console[-1500:]))
+        def text(frames):
+            return "t=%d ms\n%s" % (frames[i][0], C.frame_text(frames[i])) if i < len(frames) else "(none)"
+
+        pytest.fail("%s: frame %d of %d/%d differs.\nboard:\n%s\nsimulator:\n%s\nconsole:\n%s" % (
+            what, i, len(shown), len(sim_shown), text(shown), text(sim_shown), run.console[-1500:]))
     assert board.nvm() == sim_nvm, "%s: NVM bytes differ" % what
     assert board.exports() == sim_exports, "%s: exported files differ" % what
 
@@ -78,8 +80,11 @@ def test_records_entered_by_buttons_equal_the_simulator(bundle):
         records = [r for r in records if r[0] in SAMPLE_RECORDS]
         assert len(records) == len(SAMPLE_RECORDS)
     boards = [B.Board(bundle=bundle) for _ in records]
+    # the first one with contact bounce on every edge: keypad's and Buttons' debouncing must hide it
+    bounce = [BOUNCE_MS] + [0] * (len(records) - 1)
     try:
-        runs = parallel([lambda b=b, k=keys: b.run(k) for b, (_n, keys) in zip(boards, records)])
+        runs = parallel([lambda b=b, k=keys, j=j: b.run(k, bounce_ms=j)
+                         for b, (_n, keys), j in zip(boards, records, bounce)])
         for board, run, (name, keys) in zip(boards, runs, records):
             sim = C.SimDevice()
             try:
@@ -124,24 +129,158 @@ def test_scenario_runs_resume_and_equal_the_simulator(bundle):
             b.close()
 
 
-def test_power_cut_in_the_nvm_erase_loses_the_game_as_storage_md_says(bundle):
-    """A cut after the NVM sector's erase, before its program (the new game's base over the old
-    slot): the sector is blank, the next power-on shows set-up without an error, exports stay."""
-    nvm, exports, _last = sim_state_before(2)
-    board = seeded_board(bundle, nvm, exports)
+def sim_on(state, nvm, drive):
+    """A simulator state folder holding the board's NVM, its drive copy and its exports."""
+    os.makedirs(os.path.join(state, "drive"))
+    with open(os.path.join(state, "nvm.bin"), "wb") as f:
+        f.write(nvm)
+    for path, data in drive.items():
+        if path == "/save/copy.bin" or path.startswith("/games/"):
+            os.makedirs(os.path.dirname(os.path.join(state, "drive") + path), exist_ok=True)
+            with open(os.path.join(state, "drive") + path, "wb") as f:
+                f.write(data)
+    return state
+
+
+def readable(board):
+    """The board's drive as files, or {} when a cut left its FAT unreadable."""
     try:
-        r = board.run(C.scenario()[2][1], cut=("nvm_erase", 1))
-        assert r.stop.startswith("cut after NVM erase 1"), (r.stop, r.console[-2000:])
-        assert board.nvm() == b"\xff" * B.NVM_SIZE
-        again = board.run("")
-        sim = C.SimDevice()
-        try:
-            fresh = sim.run("")
-            same(again, board, fresh, sim.nvm(), exports, "after the erase cut")
-        finally:
-            sim.close()
+        return board.drive()
+    except Exception:  # a damaged FAT: the simulator gets no copy, as the firmware sees none
+        return {}
+
+
+@pytest.fixture(scope="module")
+def cuts(bundle, tmp_path_factory):
+    """The new knack game of the scenario's third run (a new base over the used slot, so an NVM
+    erase, and the drive copy before it), cut three ways on three boards: after the NVM sector's
+    erase, after 3 of its 16 page programs, and inside a program of the copy's drive write. Each
+    board is then powered on again on the same flash (one press), beside the simulator on the
+    NVM and drive the cut left."""
+    nvm, exports, _last = sim_state_before(2)
+    keys = C.scenario()[2][1]
+    probe = seeded_board(bundle, nvm, exports)
+    first = probe.run(keys, cut=("nvm_erase", 1))
+    ops = first.flash_ops
+    in_nvm = [B.NVM_OFFSET <= op[2] < B.NVM_OFFSET + B.NVM_SIZE for op in ops]
+    erase = next(i for i, op in enumerate(ops) if in_nvm[i] and op[1] == "E")
+    before = max([i for i in range(erase) if in_nvm[i]], default=-1)  # the settings' commit
+    programs = sum(1 for i in range(erase) if in_nvm[i] and ops[i][1] == "P")
+    copy_ops = [i for i in range(before + 1, erase) if ops[i][2] >= B.DRIVE_OFFSET]
+    assert copy_ops, "no drive write before the NVM erase: the copy was not written first"
+    middle = copy_ops[len(copy_ops) // 2]
+    drive_n = sum(1 for i in range(middle + 1) if ops[i][2] >= B.DRIVE_OFFSET)
+    boards = {"nvm_erase": probe}
+    boards["nvm_program"] = seeded_board(bundle, nvm, exports)
+    boards["drive_op"] = seeded_board(bundle, nvm, exports)
+    runs = {"nvm_erase": first}
+    plan = {"nvm_program": programs + 3, "drive_op": drive_n}
+    got = parallel([lambda k=k: boards[k].run(keys, cut=(k, plan[k])) for k in plan])
+    runs.update(zip(plan, got))
+    after = {}
+    for kind, board in boards.items():
+        state = sim_on(str(tmp_path_factory.mktemp(kind)), board.nvm(), readable(board))
+        look = sim_on(str(tmp_path_factory.mktemp(kind + "-look")), board.nvm(), readable(board))
+        after[kind] = (state, look)
+    again = dict(zip(boards, parallel([lambda b=b: b.run("c") for b in boards.values()])))
+    out = {}
+    for kind, board in boards.items():
+        state, look = after[kind]
+        sim = C.SimDevice(state=state)
+        out[kind] = (runs[kind], again[kind], board, sim.run("c"), sim, look)
+    yield out
+    for _run, _again, board, _r, sim, _look in out.values():
+        sim.close()
+        board.close()
+
+
+def scoreboard_names(rows):
+    return [r[2:].split()[0] for r in rows[1:] if r.strip()]
+
+
+def shown_after_power_on(look):
+    """The scoreboard the simulator on the cut's NVM and drive shows at power-on (after the note
+    about the drive copy, if there is one): (note or None, scoreboard rows)."""
+    from tools.sim import simulator as S
+
+    sim = S.Sim("pico", look)
+    try:
+        rows = sim.app.screen.text().split("\n")
+        note = None
+        if rows[0] == "Note":
+            note = " ".join(rows[1:]).strip()
+            note = " ".join(note.split())
+            sim.press("c")
+            rows = sim.app.screen.text().split("\n")
+        return note, rows
+    finally:
+        sim.close()
+
+
+def check_new_game_back(cuts, kind):
+    run, again, board, sim_result, sim, look = cuts[kind]
+    assert run.stop.startswith("cut"), (run.stop, run.console[-2000:])
+    same(again, board, sim_result, sim.nvm(), sim.exports(), "power-on after the %s cut" % kind)
+    note, rows = shown_after_power_on(look)
+    return run, note, rows
+
+
+def test_a_cut_after_the_nvm_erase_resumes_the_drive_copy_on_the_board(cuts):
+    """The sector is blank after its erase; the board boots again on the same flash, resumes the
+    new game from save/copy.bin exactly as the simulator does, and after a press shows it."""
+    run, note, rows = check_new_game_back(cuts, "nvm_erase")
+    assert run.stop.startswith("cut after NVM erase 1"), run.stop
+    assert note == "Save lost: resumed from the drive copy after entry 0"
+    assert rows[0].startswith("Hand 1") and scoreboard_names(rows) == C.KNACK_PLAYERS
+
+
+def test_a_cut_in_the_middle_of_the_nvm_program_resumes_the_new_game_on_the_board(cuts):
+    """Three of the sector's sixteen pages programmed again: the board shows the new game."""
+    run, note, rows = check_new_game_back(cuts, "nvm_program")
+    assert run.stop.startswith("cut after NVM page program"), run.stop
+    assert note in (None, "Save lost: resumed from the drive copy after entry 0")
+    assert rows[0].startswith("Hand 1") and scoreboard_names(rows) == C.KNACK_PLAYERS
+
+
+def test_a_cut_in_the_middle_of_the_drive_write_leaves_the_nvm_game_on_the_board(cuts):
+    """Cut inside the copy's drive write, before the NVM is touched: the board boots on the same
+    flash and shows the game the NVM holds, as the simulator does with whatever the drive kept."""
+    run, note, rows = check_new_game_back(cuts, "drive_op")
+    assert run.stop.startswith("cut in drive"), run.stop
+    assert note is None and rows[0].startswith("Hand ")
+    assert scoreboard_names(rows) == C.FEM_GAME["players"]
+
+
+def test_sh1106_profile_draws_what_the_simulator_does():
+    """The pico_sh1106 profile: the real adafruit_displayio_sh1106 on busdisplay, decoded as an
+    SH1106 (132 columns of RAM, page addressing): the set-up screen and a few presses on it."""
+    keys = C.entered_records()[0][1][:6]
+    board = B.Board(bundle=C.bundle("mpy", "pico_sh1106"), board="pico_sh1106")
+    sim = C.SimDevice(board="pico_sh1106")
+    try:
+        same(board.run(keys), board, sim.run(keys), sim.nvm(), sim.exports(), "pico_sh1106")
     finally:
         board.close()
+        sim.close()
+
+
+@pytest.mark.skipif(not FULL, reason="BOARD_TIER=full only (a long run)")
+def test_boot_button_held_leaves_the_drive_to_the_computer(bundle):
+    """boot.py with the boot button (prev, GP10) held at power-on: storage.remount is not called,
+    so code.py's export says the drive is the computer's, and nothing is written to games/."""
+    nvm, exports, _last = sim_state_before(2)
+    board = seeded_board(bundle, nvm, exports)
+    before = C.SimDevice()
+    for _n, k in C.scenario()[:2]:
+        before.run(k)
+    sim = C.SimDevice(state=before.state, readonly=True)  # the same simulated board, booted held
+    try:
+        keys = C.scenario()[2][1]
+        run = board.run(keys, held="a")
+        same(run, board, sim.run(keys), sim.nvm(), exports, "boot button held")
+    finally:
+        board.close()
+        before.close()
 
 
 def subsequence(frames, of):

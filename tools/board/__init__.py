@@ -29,13 +29,14 @@ NVM_OFFSET, NVM_SIZE = 0x0FF000, 4096
 DRIVE_OFFSET, DRIVE_SIZE = 0x100000, 1024 * 1024
 
 # The key alphabet and its timing: tools/sim/simulator.py (a short press 120 ms, a long one 700 ms).
-PINS = {"pico": {"a": 10, "b": 11, "c": 12, "d": 13, "sda": 4, "scl": 5}}
+KEY_ROLES = (("a", "prev"), ("b", "next"), ("c", "ok"), ("d", "back"))
 PRESS_MS = 120
 LONG_MS = 700
 GAP_MS = 250
 WAIT_MS = 10000
 START_MS = 6000  # the first key after power-on: CircuitPython boots, code.py draws its first screen
 TAIL_MS = 2000
+HELD_MS = 1500  # a key held at power-on is let go after boot.py read it, before code.py's keypad
 SETTLE_MS = 40  # no I2C for this long after a write: the panel shows a settled frame
 
 
@@ -86,12 +87,31 @@ def _bootrom_file():
     return _CACHE["bootrom"]
 
 
+def profile(board):
+    """The wiring of a Pico board profile (firmware/device/boards.py): GPIO of each key letter and
+    of SDA/SCL, the display's chip and size. The Feather profiles need their own UF2 and flash chip."""
+    from firmware.device.boards import PROFILES
+
+    p = PROFILES[board]
+
+    def gpio(name):
+        if not name.startswith("GP"):
+            raise ValueError("board profile %r: the board tier runs the Pico's UF2 only" % board)
+        return int(name[2:])
+
+    roles = dict(p["buttons"])
+    pins = {key: gpio(roles[role]) for key, role in KEY_ROLES if role in roles}
+    pins.update(sda=gpio(p["sda"]), scl=gpio(p["scl"]))
+    return {"pins": pins, "chip": p["driver"], "width": p["width"], "height": p["height"],
+            "address": p["address"]}
+
+
 def timeline(keys, start_ms=START_MS, gap_ms=GAP_MS, board="pico", bounce_ms=0):
     """[(t_ms, gpio, pressed)] for a key string, and the time after its last release.
 
     bounce_ms > 0: each edge chatters (three extra level changes within bounce_ms), as contacts do.
     """
-    pins = PINS[board]
+    pins = profile(board)["pins"]
     out = []
     t = start_ms
     for ch in keys:
@@ -128,9 +148,10 @@ class Run:
         self.counts = info["counts"]
         self.flash_ops = info["flashOps"]  # [(t_us, "E"|"P", address, size)]
         self.console_chunks = info["console"]
+        self.profile = info.get("profile", [])  # [(pc, instructions)] from profile_from on
 
 
-def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_MS, end_us=None):
+def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_MS):
     """Settled frames from I2C transactions, decoded by the simulator's panel model.
 
     A frame is the panel after a write that no other write follows within settle_ms (the two
@@ -142,7 +163,7 @@ def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_
     frames = [(0, panel.on, panel.contrast, _pages(panel))]
     for i, (_t0, t1, data) in enumerate(transactions):
         panel.write(data)
-        nxt = transactions[i + 1][0] if i + 1 < len(transactions) else end_us
+        nxt = transactions[i + 1][0] if i + 1 < len(transactions) else None
         if nxt is not None and nxt - t1 < settle_ms * 1000:
             continue
         frame = (panel.on, panel.contrast, _pages(panel))
@@ -190,6 +211,7 @@ class Board:
         if why:
             raise RuntimeError(why)
         self.board = board
+        self.profile = profile(board)
         self._tmp = None
         if state is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="board-")
@@ -221,16 +243,18 @@ class Board:
             self._tmp = None
 
     def run(self, keys="", until_ms=None, cut=None, held=(), start_ms=START_MS, gap_ms=GAP_MS,
-            tail_ms=TAIL_MS, bounce_ms=0, echo=False, timeout=3600):
+            tail_ms=TAIL_MS, bounce_ms=0, echo=False, timeout=3600, profile_from=None, held_ms=HELD_MS):
         """Power on, play keys, stop (at until_ms, or tail_ms after the last key, or at the cut).
 
         cut: None, or ("nvm_erase", n): stop after the n-th erase of the NVM sector, before its
         program; ("nvm_program", n): after its n-th page program; ("drive_op", n): inside the n-th
         program or erase of the drive (a program lands half its page).
-        held: key letters held down from power-on (the boot button).
+        held: key letters held down from power-on (the boot button), released at held_ms.
         """
         events, end = timeline(keys, start_ms, gap_ms, self.board, bounce_ms)
-        pins = PINS[self.board]
+        events += [(held_ms, self.profile["pins"][k], False) for k in held]
+        prof = self.profile
+        pins = prof["pins"]
         if until_ms is None:
             until_ms = end + tail_ms
         self.runs += 1
@@ -238,7 +262,9 @@ class Board:
         cfg = {"bootrom": _bootrom_file(), "flashIn": self.flash_path, "flashOut": self.flash_path,
                "untilMs": until_ms, "i2cLog": tag + ".i2c", "resultOut": tag + ".json",
                "events": events, "heldAtBoot": [pins[k] for k in held], "sda": pins["sda"],
-               "scl": pins["scl"], "echo": echo}
+               "scl": pins["scl"], "address": prof["address"], "echo": echo}
+        if profile_from is not None:
+            cfg["profileFrom"] = profile_from
         if cut:
             cfg["cut"] = {"kind": cut[0], "n": cut[1]}
         with open(tag + ".cfg", "w") as f:
@@ -255,7 +281,7 @@ class Board:
                 rec = json.loads(line)
                 transactions.append((rec["t"], rec["e"], bytes.fromhex(rec["d"])))
         console = "".join(s for _t, s in info["console"])
-        frames = decode(transactions, end_us=None)
+        frames = decode(transactions, prof["width"], prof["height"], prof["chip"])
         return Run(frames, transactions, console, info)
 
     def flash(self):
@@ -291,6 +317,7 @@ def main(argv=None):
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--keys", default="")
+    p.add_argument("--board", default="pico", help="board profile (the Pico ones: pico, pico_242, pico_sh1106)")
     p.add_argument("--state", help="keep the board's flash in this folder")
     p.add_argument("--bundle", help="CIRCUITPY folder for a fresh board (default: make bundle's build/CIRCUITPY)")
     p.add_argument("--until", type=float, help="stop at this emulated time (ms)")
@@ -301,7 +328,7 @@ def main(argv=None):
     if why:
         print("board: skipped: %s" % why)
         return 0
-    b = Board(bundle=args.bundle or os.path.join(ROOT, "build", "CIRCUITPY"), state=args.state)
+    b = Board(bundle=args.bundle or os.path.join(ROOT, "build", "CIRCUITPY"), state=args.state, board=args.board)
     r = b.run(args.keys, until_ms=args.until, echo=args.echo)
     print(r.console)
     print("stop: %s at %.0f ms emulated, %.1f s wall; %d frames" % (r.stop, r.t_ms, r.wall_ms / 1000, len(r.frames)))

@@ -299,10 +299,18 @@ const cycleNanos = 1e9 / 125e6;
 mcu.core.PC = 0x10000000; // boot2 from flash, as the ROM would after its checks
 const wallStart = Date.now();
 let idleNanos = 0;
+// cfg.profileFrom (ms): count where the core spends its instructions from then on (a debugging aid)
+const profileFrom = cfg.profileFrom == null ? null : cfg.profileFrom * MS;
+const pcCounts = new Map();
 while (!stopReason) {
   if (clock.nanos >= untilNanos) {
     stopReason = 'time';
     break;
+  }
+  if (core.waiting && (core.pendingInterrupts & core.enabledInterrupts || core.pendingSystick || core.pendingPendSV)) {
+    // An interrupt was already pending when WFI ran (CircuitPython sleeps with PRIMASK set, so it
+    // is not taken): a Cortex-M0+ does not sleep then, rp2040js would sleep until the next edge.
+    core.waiting = false;
   }
   if (core.waiting) {
     // WFI: nothing runs until the next alarm; jump the clock there
@@ -311,6 +319,10 @@ while (!stopReason) {
     idleNanos += d;
     clock.tick(d);
   } else {
+    if (profileFrom !== null && clock.nanos >= profileFrom) {
+      const pc = core.PC >>> 4;
+      pcCounts.set(pc, (pcCounts.get(pc) || 0) + 1);
+    }
     const cycles = core.executeInstruction();
     executed++;
     clock.tick(cycles * cycleNanos);
@@ -333,5 +345,6 @@ const result = {
   counts,
   flashOps,
   console: consoleChunks,
+  profile: [...pcCounts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([pc, n]) => [(pc << 4) >>> 0, n]),
 };
 fs.writeFileSync(cfg.resultOut, JSON.stringify(result));
