@@ -278,8 +278,11 @@ def test_extra_hand_still_level_plays_again():
     tie = [{"adjust": {"Anna": -10, "Bo": -11}, "reason": "set"}, {"tricks": {"Anna": 3, "Bo": 2}},
            {"adjust": {"Anna": 1}, "reason": "level"}]
     # Anna 0-3 = -3, Bo -1-2 = -3: still level after the extra hand
+    assert play("fem", tie)["dealer"] == "Bo"  # Bo deals the extra hand
     r = play("fem", [*tie, {"tricks": {"Anna": 3, "Bo": 2}}])
     assert r["tiebreak"] == ["Anna", "Bo"] and r["winner"] is None
+    # the deal goes on round the whole table (RULES.md), not to the next tied player (Anna)
+    assert r["dealer"] == "Cia"
     r = play("fem", [*tie, {"tricks": {"Anna": 3, "Bo": 2}}, {"tricks": {"Anna": 1, "Bo": 4}}])
     assert r["winner"] == "Bo"
 

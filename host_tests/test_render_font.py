@@ -40,9 +40,20 @@ def test_unknown_characters_draw_a_box():
 
 
 def test_marks_of_a_ring_and_dots_sit_above_the_letters():
-    assert rows("Å")[:3] == ["..#...", ".#.#..", "..#..."]
-    assert rows("Ä")[0] == "#...#." and rows("Ö")[0] == "#...#."
+    assert rows("Å")[:2] == [".###..", ".#.#.."]
+    assert rows("Ä")[:2] == ["#...#.", "......"] and rows("Ö")[:2] == ["#...#.", "......"]
     assert rows("ö")[0] == ".#.#.." and rows("ö")[1] == "......"
+
+
+def test_capital_a_ring_and_dots_read_apart_from_a_and_o():
+    """A dark row parts the mark from the letter (a ring or dots touching the letter's top
+    read as a pointed or eared A); the letter below is 4-5 rows, A and O are 7."""
+    for ch, plain in (("Å", "A"), ("Ä", "A"), ("Ö", "O")):
+        r = rows(ch)[:7]
+        gap = r.index("......")
+        assert 0 < gap <= 2 and "#" in "".join(r[:gap]), (ch, r)
+        assert all("#" in row for row in r[gap + 1:]) and 4 <= 6 - gap <= 5, (ch, r)
+        assert "......" not in rows(plain)[:7]
 
 
 def ui_strings():

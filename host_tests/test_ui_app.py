@@ -318,9 +318,11 @@ def test_refused_sum_says_why_in_english():
 
 def test_bidding_all_pass_and_rodskagg():
     d, _st = started(Rules("bud"))
-    d.keys("c")  # the declarer list starts in the middle
-    assert ">Cia" in d.text()
-    d.keys("a" "A")  # All pass (the row above Bo): nothing changes, saved at once
+    d.keys("c")  # the declarer list starts on the first speaker, the dealer above
+    assert " Anna\n>Bo\n" in d.text()
+    d.keys("a" "A")  # All pass (round from the top row): asked, as every entry is
+    assert d.text().splitlines()[0] == "OK? Alla passar"
+    d.keys("c")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
     enter(d, (score.BID, 2, score.BID_R, (0, 0, 6, 0), 0, ()))
     assert "Cia vinner!" in d.text()
@@ -328,15 +330,15 @@ def test_bidding_all_pass_and_rodskagg():
 
 def test_bud_result_rows_are_the_preview():
     d, _st = started(Rules("bud"))
-    d.keys("c" "c")  # Cia declares; the bid starts on 3
+    d.keys("c" "c")  # Bo (the first speaker) declares; the bid starts on 3
     assert ">3" in d.text()
     d.keys("c")
     text = d.text()
-    assert text.splitlines()[0].startswith("Cia 3")
+    assert text.splitlines()[0].startswith("Bo 3")
     assert ">3 stick   12>9" in text
     assert " 2 stick   12>15" in text
     d.keys("A")  # hold ◀: the row above (2 tricks, failed), saved
-    assert d.app.series.game.log == [(score.BID, 2, 3, (0, 0, 2, 0), 0, ())]
+    assert d.app.series.game.log == [(score.BID, 1, 3, (0, 2, 0, 0), 0, ())]
 
 
 def test_knack_joiners():
@@ -389,7 +391,7 @@ def test_history_detail_edit_recomputes_later_hands():
     assert ">" in d.text().splitlines()[3]
     d.keys("aa" "c")  # the first hand
     assert "Bo        12>10  -2" in d.text()
-    d.keys("c" "c")  # Edit
+    d.keys("c")  # OK on the changes: Edit
     walk = d.app.view
     assert isinstance(walk, FemWalk)
     assert walk.prefill == [2, 3, -1, -1]
@@ -411,7 +413,7 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))
     enter(d, (score.ALL_PASS,))
     saves = len(st.saves)
-    d.keys("a" "a" "c" "c" "c")  # history -> hand 1 -> change -> Edit
+    d.keys("a" "a" "c" "c")  # history -> hand 1 -> Edit (OK on its changes)
     walk = d.app.view
     assert walk.prefill == [2, 1, 2, -1]
     d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
@@ -432,7 +434,7 @@ def test_delete_from_history():
     d, st = started()
     enter(d, (score.ALL_PASS,))
     enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
-    d.keys("a" "a" "c" "c" "b" "c")  # hand 1 -> Delete -> confirm
+    d.keys("a" "a" "c" "aa" "c")  # hand 1 -> Delete (up past Insert) -> confirm
     assert d.text().startswith("Radera?\nAlla passar,\nföre giv 1\n")
     d.keys("c")
     assert d.app.series.game.log == [(score.PLAY, (-1, 2, 3, -1), -1, ())]
@@ -819,7 +821,7 @@ def test_edit_and_step_back_start_on_the_earlier_answer():
     d.keys("c" "bc" "a" "c" "c")  # Bo 2, Cia pass, Dan 1, Anna 2 (filled in), saved
     saved = (score.PLAY, (2, 2, -1, 1), -1, ())
     assert d.app.series.game.log == [saved]
-    d.keys("a" "c" "c" "c")  # history, the hand, its menu, Change
+    d.keys("a" "c" "c")  # history, the hand, Change (OK on its changes)
     d.keys("c")  # Bo: keeps 2
     assert ">Cia      <pass>" in d.text()
     d.keys("c" "c")  # Cia pass, Dan 1: done, unchanged
@@ -829,7 +831,7 @@ def test_edit_and_step_back_start_on_the_earlier_answer():
     d, _st = started()
     d.keys("c" "A" "bbbb" "c" "c")  # Bo 0 (+5), Cia 5, saved
     assert d.app.series.game.log == [(score.PLAY, (-1, 0, 5, -1), -1, ())]
-    d.keys("a" "c" "c" "c")
+    d.keys("a" "c" "c")
     assert ">Bo       <0>" in d.text()
     d, _st = started()
     d.keys("c" "bc" "a" "c" "C" "C")  # back from the finished screen to Dan, then Cia
@@ -910,13 +912,13 @@ def test_small_screen_title_true_and_holds_shown():
     d, _st = started()
     d.keys("c" "bc" "a" "c")
     assert d.text().splitlines()[0] == "Giv 1: OK sparar"
-    d.keys("c" "a" "c" "c" "c" "c" "c" "c")  # saved; then an edit: OK shows the preview
+    d.keys("c" "a" "c" "c" "c" "c" "c")  # saved; then an edit: OK shows the preview
     assert d.text().splitlines()[0] == "Giv 1: OK visar"
 
 
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
-    d.keys("c" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
+    d.keys("c" "b" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
     assert isinstance(d.app.view, KnackWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done

@@ -231,22 +231,29 @@ def raster(screen, width, height, buf, offset=0):
             draw_big_rows(screen.rows, width, height, plot)
 
 
+# Where each of a glyph's 8 rows lands in a big row, and how tall it is drawn: twice the
+# size, but the middle row once, so that a letter is 13 pixels and a dark pixel row parts
+# the big rows (14 apart: four fit under the title on 128x64); a descender takes that row.
+BIG_TOP = (0, 2, 4, 6, 7, 9, 11, 13)
+BIG_TALL = (2, 2, 2, 1, 2, 2, 2, 1)
+
+
 def draw_big_rows(rows, width, height, plot):
-    """The rows at twice the size (12x16 cells) below the title, as many as fit."""
+    """The rows at twice the width and almost twice the height below the title, as many as fit."""
     n = screen_model.big_lines(height)
     c = screen_model.big_cols(width)
     big = screen_model.BIG
 
-    def plot2(x, y):
-        x *= big
-        y *= big
-        for dy in range(big):
-            for dx in range(big):
-                plot(x + dx, y + dy)
-
     for i in range(min(n, len(rows))):
-        # plotted at half the coordinates, doubled by plot2; the title takes half a big line
-        draw_text(rows[i][:c], 0, (CELL_H + i * CELL_H * big) // big, plot2)
+        top = CELL_H + i * screen_model.BIG_PITCH
+
+        def plot2(x, y, top=top):
+            y0 = top + BIG_TOP[y]
+            for dy in range(BIG_TALL[y]):
+                for dx in range(big):
+                    plot(x * big + dx, y0 + dy)
+
+        draw_text(rows[i][:c], 0, 0, plot2)
 
 
 def pixels(buf, width, height, offset=0):

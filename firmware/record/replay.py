@@ -7,16 +7,8 @@ its expected result (``{"record": {...}, "expect": {...}}``, the files in
 host_tests/records/) is replayed as the record it holds.
 """
 
-import gc
 import json
 import sys
-
-# From .py source each import below compiles. Garbage is collected only when the heap is
-# full, so the compiler's freed work lies scattered between what stays until then, and a
-# larger block (a pool of names) may find no room: collecting every few KiB keeps what
-# stays packed, at every heap size (MicroPython and CircuitPython; CPython has no threshold).
-if hasattr(gc, "threshold"):
-    gc.threshold(4096)
 
 from firmware.core.kinds import NO_SEAT
 from firmware.record.format import quote

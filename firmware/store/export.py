@@ -122,6 +122,7 @@ class Exporter:
                 text = exporttext.record_text(game)
                 forget("firmware.record.writer")
                 forget("firmware.record.format")
+                forget("firmware.record")  # the package, empty now
                 self._write(self._path(self.folder, name + ".json"), text)
             else:
                 self.note = "hands 1-%d were not kept: score sheet only" % game.base.hands

@@ -34,13 +34,14 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 class App:
-    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0):
+    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True):
         self.store = store
         self.exporter = exporter
+        self.back_key = back_key  # a Back button; without one (three buttons) back is hold OK
         self.cols = cols(width)
         self.rows = lines(height) - 1
         # Big scores (a menu setting, kept with the settings): the scoreboard at twice the
-        # size, BIG_ROWS players a page; only where at least two big rows fit (128x64).
+        # size, big_rows players a page; only where at least two big rows fit (128x64).
         self.big_rows = big_lines(height)
         self.big_cols = big_cols(width)
         self.big = False
@@ -56,6 +57,7 @@ class App:
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
+        self.won_on_drive = False  # the drive's copy of this game names its winner
         message = None
         loaded = None
         if store is not None:
@@ -70,6 +72,7 @@ class App:
             if blob and self.setup.decode(blob) and self.setup.lang:
                 self.lang = self.setup.lang
             self.series = getattr(loaded, "series", None)
+            self.won_on_drive = bool(self.export_name and not self.pending and self.over())
             message = self.load_message(loaded) or message
             if self.pending:
                 self.note = self.flush_pending()
@@ -205,13 +208,12 @@ class App:
                                  1 if self.big else 0)).encode())
 
     def flush_pending(self):
-        """At start: a finished game whose export had to wait is written now if the drive
-        allows it (None when there is nothing to say)."""
-        series = self.series
-        if series is None or not series.game.state.over():
+        """At start: a finished game whose export had to wait (or one whose win an undo took
+        back) is written now if the drive allows it (None when there is nothing to say)."""
+        if not self.over() and not self.export_name:
             self.pending = False
             return None
-        return self.auto_export()
+        return self.auto_export()  # a finished game, or one whose winner an undo took back
 
     def save_settings(self):
         """Store the language and last setup; a text for the screen when that failed, else None."""
@@ -236,14 +238,37 @@ class App:
         """A new game replaces the one in the store: it gets a file of its own."""
         self.export_name = None
         self.pending = False
+        self.won_on_drive = False
         self.note = None
 
+    def over(self):
+        return self.series is not None and self.series.game.state.over()
+
+    def unfinished(self):
+        """True when a game with entries is not over: a new game would replace it."""
+        game = self.series.game if self.series is not None else None
+        return game is not None and bool(game.log or game.base) and not game.state.over()
+
+    def keep_unfinished(self):
+        """Before a new game replaces an unfinished one: its record on the drive, and the
+        words saying where (None: nothing to keep, or the drive is the computer's)."""
+        if not self.unfinished() or not self.writable():
+            return None
+        try:
+            name = self.exporter.export(self.series, self.export_name, self.lang)
+        except Exception:
+            return "%s: %s" % (self.t("Export failed"), self.t("the unfinished game is lost"))
+        return self.t("The unfinished game is on the drive: games/%s") % name
+
     def start_series(self, series):
+        kept = self.keep_unfinished()
         self.series = series
         self.new_game_started()
         self.setup.lang = self.lang
         self.unsaved = self.save_settings()
         self.after_change()
+        if kept:
+            self.view = Message(self.t("Note"), kept, back_to(self.view))
 
     def committed(self):
         """After a commit, undo, edit or delete: save; the winner screen when it is over."""
@@ -260,6 +285,8 @@ class App:
             self.note = self.auto_export()
             self.view = result.Winner()
         else:
+            if self.won_on_drive:
+                self.auto_export()  # an undo took the win back: the drive must not name a winner
             self.view = Scoreboard()
         if problem:
             back = self.view
@@ -288,6 +315,7 @@ class App:
             self.export_name = self.exporter.export(self.series, self.export_name, self.lang)
             note = self.t("Exported")
             self.pending = False
+            self.won_on_drive = self.over()
         except Exception:
             self.pending = True
             note = self.t("Export failed")
@@ -305,8 +333,9 @@ class App:
                 name = self.exporter.export(self.series, self.export_name, self.lang)
                 if isinstance(name, str):
                     self.export_name = name
-                    if self.series is not None and self.series.game.state.over():
+                    if self.over():
                         self.pending = False
+                    self.won_on_drive = self.over()
                     self.unsaved = self.save_settings() or self.unsaved
                 msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
                 if getattr(self.exporter, "kept_from", 0) > 1:
@@ -465,4 +494,6 @@ class Scoreboard(View):
         rows = [row(app, s) for s in range(top, min(n, top + k))]
         if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
             rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
+        if app.series.game.state.tied and len(rows) < app.rows and not big:
+            rows.append(clip(app.t("= level: extra hand"), app.cols))  # what the marks mean
         return Screen(self.title(app), rows, big=big)

@@ -102,7 +102,10 @@ def page_dots(page, pages):
     return "".join("\u25cf" if k == page else "\u25cb" for k in range(pages))
 
 
-BIG = 2  # the scale of big rows: 12x16-pixel cells, BIG_COLS to a line
+BIG = 2  # the width of big rows: 12-pixel cells, big_cols to a line
+# Big rows are 14 pixels apart (a letter 13, firmware/render.py draw_big_rows): 4 fit
+# under the title on 128x64, a table of 4 on one page.
+BIG_PITCH = 14
 
 
 def big_cols(width):
@@ -112,7 +115,7 @@ def big_cols(width):
 
 def big_lines(height):
     """Big rows below the (normal) title."""
-    return (height - CELL_H) // (CELL_H * BIG)
+    return (height - CELL_H) // BIG_PITCH
 
 
 class Screen:

@@ -189,7 +189,8 @@ class Confirm(View):
         for line in self.lines:
             rows.extend(wrap(line, app.cols))
         rows = rows[:max(0, app.rows - 1)]
-        rows.append(clip(app.t("OK: yes, back: no"), app.cols))
+        no = "OK: yes, back: no" if app.back_key else "OK: yes, hold OK: no"  # three buttons
+        rows.append(clip(app.t(no), app.cols))
         return Screen(clip(self.head, app.cols), rows)
 
 

@@ -3,7 +3,7 @@
 so WORDS holds only the labels shorter than their keys.
 """
 
-# Lines of "key<TAB>label": English labels shorter than their option names.
+# Lines of "key<TAB>label": English labels shorter than their option names or keys.
 WORDS = (
     "\n"
     "picked up before the knock\tpicked up too early\n"
@@ -13,7 +13,7 @@ WORDS = (
     "dealer_penalty\tdealer pen\n"
     "exact_zero\texact 0\n"
     "all_pass_penalty\tpass pen\n"
-    "defenders_score\tall score\n"
+    "defenders_score\tothers' tricks\n"
     "rs_fail_points\tR fail pts\n"
     "pass_fee\tpass fee\n"
     "join_trick\tjoin trick\n"
@@ -23,6 +23,7 @@ WORDS = (
     "fail_extra\tfail extra\n"
     "rs_fail\tR fail\n"
     "go_along\tgo along\n"
+    "Correction: hold▶ done\tCorr.: hold▶ done\n"
 )
 
 # A refusal of the core (EntryError / RulesError .code and .params) in words, a line each:

@@ -4,6 +4,7 @@ import unittest
 
 from firmware.device import buttons as B
 from firmware.ui import events as E
+from tools.play import keymap
 
 
 def run(btn, script):
@@ -36,6 +37,15 @@ class TestButtons(unittest.TestCase):
         ev = run(b, [(0, True, 7000), ("poll", 7700), (0, False, 8000),
                      (1, True, 9000), ("poll", 9650), (1, False, 9700)])
         self.assertEqual(ev, [E.PREV_LONG, E.NEXT_LONG])
+
+    def test_held_up_to_599_ms_is_a_short_press(self):
+        """The long press starts at 600 ms (USER_GUIDE): a key held 500-599 ms is short."""
+        b = B.Buttons(("prev", "next", "ok"))
+        ev = run(b, [(1, True, 0), ("poll", 500), ("poll", 550), (1, False, 560),
+                     (2, True, 1000), ("poll", 1599), (2, False, 1599)])
+        self.assertEqual(ev, [B.NEXT, B.OK])
+        self.assertEqual(run(b, [(0, True, 2000), ("poll", 2599), ("poll", 2600), (0, False, 2650)]),
+                         [B.PREV_LONG])
 
     def test_long_press_without_poll_reported_on_release(self):
         b = B.Buttons(("prev", "next", "ok"))
@@ -92,10 +102,10 @@ class TestButtons(unittest.TestCase):
         self.assertEqual(run(b, [(0, True, top), ("poll", 600)]), [E.PREV_LONG])
 
     def test_key_alphabet(self):
-        self.assertEqual(E.events_for("abc ABCd"),
+        self.assertEqual(keymap.events_for("abc ABCd"),
                          [E.PREV, E.NEXT, E.OK, E.PREV_LONG, E.NEXT_LONG, E.OK_LONG, E.BACK])
-        self.assertEqual(E.char_for_event(E.OK_LONG), "C")
-        self.assertRaises(ValueError, E.event_for_char, "x")
+        self.assertEqual(keymap.char_for_event(E.OK_LONG), "C")
+        self.assertRaises(ValueError, keymap.event_for_char, "x")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,17 @@ from firmware.record.reader import loads
 from firmware.store.export import Exporter, ExportError
 from firmware.store.exporttext import record_text, sheet_text
 
-DIR = "/tmp/rodskagg-portable-export"
+
+def own_dir():
+    """A new empty folder for one test: mkdir refuses a name in use, so two runs at once
+    (two worktrees, pytest beside the MicroPython run) never share one (no tempfile on the VMs)."""
+    while True:
+        path = "/tmp/rodskagg-export-" + "".join("%02x" % b for b in os.urandom(6))
+        try:
+            os.mkdir(path)
+            return path
+        except OSError:
+            pass  # taken: another name
 
 
 def rmtree(path):
@@ -40,20 +50,30 @@ def game():
 
 class TestExport(unittest.TestCase):
     def setUp(self):
-        rmtree(DIR)
-        os.mkdir(DIR)
+        self.dir = own_dir()
 
     def tearDown(self):
-        rmtree(DIR)
+        rmtree(self.dir)
+
+    def test_each_test_has_its_own_folder(self):
+        other = TestExport("test_sheet")
+        other.setUp()
+        try:
+            self.assertNotEqual(other.dir, self.dir)
+            with open(self.dir + "/mine", "w") as f:
+                f.write("x")
+        finally:
+            other.tearDown()
+        self.assertEqual(os.listdir(self.dir), ["mine"])  # the other test's cleanup left it
 
     def test_files_and_replay(self):
         g = game()
-        ex = Exporter(DIR, lambda: True)
+        ex = Exporter(self.dir, lambda: True)
         self.assertEqual(ex.mode(), "device")
         name = ex.export(g)
         self.assertEqual(name, "0001-fem")
-        self.assertEqual(sorted(os.listdir(DIR + "/games")), ["0001-fem.csv", "0001-fem.json"])
-        with open(DIR + "/games/0001-fem.json") as f:
+        self.assertEqual(sorted(os.listdir(self.dir + "/games")), ["0001-fem.csv", "0001-fem.json"])
+        with open(self.dir + "/games/0001-fem.json") as f:
             text = f.read()
         self.assertEqual(text, record_text(g))
         again = loads(text)
@@ -63,9 +83,9 @@ class TestExport(unittest.TestCase):
         # the game's own name again: its files are replaced, none is added
         g.pop()
         self.assertEqual(ex.export(g, "0001-fem"), "0001-fem")
-        self.assertEqual(sorted(os.listdir(DIR + "/games")),
+        self.assertEqual(sorted(os.listdir(self.dir + "/games")),
                          ["0001-fem.csv", "0001-fem.json", "0002-fem.csv", "0002-fem.json"])
-        with open(DIR + "/games/0001-fem.json") as f:
+        with open(self.dir + "/games/0001-fem.json") as f:
             self.assertEqual(f.read(), record_text(g))
         # a name that is not one of ours (a path, say) is not used
         self.assertEqual(ex.export(g, "../code"), "0003-fem")
@@ -91,10 +111,10 @@ class TestExport(unittest.TestCase):
         self.assertEqual(lines[7], ",pottens saldo,-7,-9,-9")  # the all pass costs each pass_fee too
 
     def test_read_only(self):
-        ex = Exporter(DIR, lambda: False)
+        ex = Exporter(self.dir, lambda: False)
         self.assertEqual(ex.mode(), "computer")
         self.assertRaises(ExportError, ex.export, game())
-        self.assertEqual(os.listdir(DIR), [])
+        self.assertEqual(os.listdir(self.dir), [])
 
 
 class TestBootMode(unittest.TestCase):

@@ -12,19 +12,20 @@ from firmware.core import score
 from firmware.record.reader import load
 from firmware.ui import events as K
 from firmware.ui.app import BLANK_MS, DIM_MS, App
+from tools.play import keymap
 
 RECORDS = "host_tests/records"
 
 KEYS = (
-    ("fem-basic", "ccBbBccaAcccaaaaccAaac"),
-    ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbccccAaAcaAc"),
-    ("bud-basic", "bbcbcaaccAcBcABaAcaAcAAaaaAcaAc"),
+    ("fem-basic", "ccBbBccaAccbbcccAaac"),
+    ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbcccccaAcaAc"),
+    ("bud-basic", "bbcbcaaccccBccBaAcaAcccAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
-    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBcc"),
-    ("knack-basic", "bbcacAcccccBccaAABcAAccaABABcbBbbBc"),
-    ("bud-rodskagg-made", "bbcbcaaccAcBcBaaAcc"),
+    ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
+    ("knack-basic", "bbcacAcccccBcccABcAAcccBABcbBBc"),
+    ("bud-rodskagg-made", "bbcbcaaccccBcbBaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
-    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaacccaaaacccbBABcc"),
+    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbbcccbBABcc"),
 )
 
 
@@ -46,7 +47,7 @@ class Fake:
 def drive(app, keys, now=0):
     for ch in keys:
         now += 200
-        app.handle(K.event_for_char(ch), now)
+        app.handle(keymap.event_for_char(ch), now)
         app.tick(now)
     return now
 

@@ -103,14 +103,15 @@ def threshold_figures(binary, reference, heap_with=None):
     """What code.py's gc.threshold(4096) costs per press and buys in heap, on CircuitPython's VM (.mpy);
     heap_with: the .mpy scenario's heap when measured already."""
     from tools.bench.ui import big_game_keys
+    from tools.play import keymap
     from tools.vm.mptest import compile_tree
 
     keys, entries = big_game_keys()
     with tempfile.TemporaryDirectory(prefix="bench-threshold-") as folder:
         compile_tree(C.mpy_cross(), os.path.join(ROOT, "firmware"), os.path.join(folder, "firmware"))
-        keyfile = os.path.join(folder, "keys.txt")
-        with open(keyfile, "w") as f:
-            f.write(keys)
+        keyfile = os.path.join(folder, "events.txt")
+        with open(keyfile, "w") as f:  # the logical events, as numbers: the device knows no key alphabet
+            f.write(" ".join(str(e) for e in keymap.events_for(keys)))
         heap_k = 256
         times = [press_time(binary, folder, keyfile, t, heap_k) for t in (4096, -1)]
     if None in times:

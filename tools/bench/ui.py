@@ -7,7 +7,9 @@ example records; heap and time per press under MicroPython.
    tables play them): presses and holds per hand for each table (preset and player
    count) beside the information floor and the goal of issue 10; and the presses
    from the setup screen to start the same table again, a known table of 4 (names
-   the roster holds) and a table with a new name.
+   the roster holds) and a table with a new name. Then the same presses per hand on
+   fresh games of each table (tools/play/tablegame.py: the typical games' mix, drawn anew),
+   beside the goal: the entry must keep it on games it was not tuned on.
 1. For every hand of every example record (host_tests/records/, not bad-*),
    the keys tools/play/presses.py plans (the same the host tests drive) are
    counted: average and worst per hand, and per player seated.
@@ -31,6 +33,7 @@ import tempfile
 
 from firmware.core.rules import Rules
 from firmware.ui.app import App
+from tools.play import tablegame
 from tools.play.presses import Planner, can_enter, clone, keys_for_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -39,12 +42,14 @@ TYPICAL = os.path.join(ROOT, "host_tests", "typical")
 # Issue 10: the information floor of the typical hands (entropy / log2 3) and the goal.
 FLOOR = {"fem-4": 4.4, "fem-6": 6.3, "bud-5": 4.3, "knack-5": 8.0}
 GOAL = {"fem-4": 6.0, "fem-6": 8.0, "bud-5": 5.0, "knack-5": 10.0}
+FRESH_GAMES = 100  # a table: about 1000 hands, the average within a few hundredths
 
 MP_DRIVER = r'''
 import gc
 import sys
 import time
 from firmware.ui import events as K
+from tools.play import keymap
 from firmware.ui.app import App
 
 def main():
@@ -60,7 +65,7 @@ def main():
     total = 0
     now = 0
     for ch in keys:
-        ev = K.event_for_char(ch)
+        ev = keymap.event_for_char(ch)
         gc.collect()
         now += 100
         t0 = time.ticks_us()
@@ -139,12 +144,12 @@ def record_presses():
 
 def big_game_keys(entries=60, players=7, seed=7):
     """Keys for setup + a 7-player fem game of `entries` entries (start 99: it lasts)."""
-    from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS
+    from firmware.ui.entry.irregular import ADJUST_REASONS, fault_reasons
     from tools.play.randgame import random_game
 
     rules = Rules("fem", {"start": 99, "pot": True})
     names = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"][:players]
-    game = random_game(random.Random(seed), entries, rules, names, (FAULT_REASONS, ADJUST_REASONS),
+    game = random_game(random.Random(seed), entries, rules, names, (fault_reasons(rules), ADJUST_REASONS),
                        faults=False)
     p = Planner(clone(App(None, None)))
     p.setup(game.rules, game.players, game.first_dealer)
@@ -236,6 +241,11 @@ def main(argv=None):
         hands, presses, holds = typical[table]
         print("  %-8s %5d %9.2f %9.2f %6.1f %6.1f" % (table, hands, presses / hands, holds / hands,
                                                       FLOOR.get(table, 0), GOAL.get(table, 0)))
+    print("Presses per hand on fresh games as tables play them (tools/play/tablegame.py, %d games a "
+          "table, not the ones the entry was tuned on):" % FRESH_GAMES)
+    print("  %-8s %5s %9s %6s" % ("table", "hands", "presses", "goal"))
+    for table, (hands, presses) in sorted(tablegame.presses_per_hand(FRESH_GAMES).items()):
+        print("  %-8s %5d %9.2f %6.1f" % (table, hands, presses / hands, GOAL.get(table, 0)))
     print("Setup presses, from the setup screen to the first hand (roster: two earlier tables):")
     for what, n in setup_presses():
         print("  %-40s %3d" % (what, n))

@@ -5,7 +5,8 @@ a missing row 7 is dark. Row 7 is only used by descenders. ``python3 -m
 tools.drawings.fontart`` prints the packed tables for firmware/device/font.py, and
 host_tests/test_render_font.py checks that the two agree. Drawn for this
 project (capitals 7 rows high, lower case 5, Å Ä Ö with their marks inside
-the cell), in the spirit of the classic 5x7 LCD fonts.
+the cell and a dark row between mark and letter, so that they read apart from
+A and O), in the spirit of the classic 5x7 LCD fonts.
 """
 
 ART = """
@@ -104,9 +105,9 @@ ART = """
 007C ..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#..
 007D .#... ..#.. ..#.. ...#. ..#.. ..#.. .#...
 007E ..... ..... .#... #.#.# ...#. ..... .....
-00C5 ..#.. .#.#. ..#.. .###. #...# ##### #...#
-00C4 #...# .###. #...# #...# ##### #...# #...#
-00D6 #...# .###. #...# #...# #...# #...# .###.
+00C5 .###. .#.#. ..... .###. #...# ##### #...#
+00C4 #...# ..... .###. #...# ##### #...# #...#
+00D6 #...# ..... .###. #...# #...# #...# .###.
 00E5 ..#.. .#.#. .###. ....# .#### #...# .####
 00E4 .#.#. ..... .###. ....# .#### #...# .####
 00F6 .#.#. ..... .###. #...# #...# #...# .###.

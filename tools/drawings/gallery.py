@@ -131,7 +131,7 @@ def shots():
 
     rec = RECORDS + "/fem-tie-then-extra-hand.json"
     sim = Sim(record_path=rec)
-    take(Shot("tiebreak", "Tie at zero: the tied players (=) play an extra hand.", "", rec), sim)
+    take(Shot("tiebreak", "Tie at zero: the tied players (=) play an extra hand; the row below says so.", "", rec), sim)
 
     rec = RECORDS + "/fem-win-below-zero.json"
     sim = Sim(record_path=rec)
@@ -162,7 +162,7 @@ def shots():
     sim = Sim("pico_242", record_path=rec)
     keys = "b" + "a" * 2 + "c" + "C"  # the menu, up to Big scores, on, back to the scoreboard
     sim.play(keys)
-    take(Shot("scoreboard-big", "Big scores (in the menu): the scoreboard at twice the size, three "
+    take(Shot("scoreboard-big", "Big scores (in the menu): the scoreboard at twice the size, four "
               "players a page; 6 mm digits on the 2.42\" panel.", keys, rec, "pico_242"), sim)
     sim.close()
 

@@ -2,10 +2,9 @@
 
 import random
 
-from firmware.ui import events as K
 from firmware.ui.app import App
 from firmware.ui.setup import NAMES
-from tools.play import randgame
+from tools.play import keymap, randgame
 
 
 class Loaded:
@@ -67,7 +66,7 @@ class Driver:
             if ch in " \n":
                 continue
             self.now += 200
-            self.app.handle(K.event_for_char(ch), self.now)
+            self.app.handle(keymap.event_for_char(ch), self.now)
             self.app.tick(self.now)
         return self.app.screen.text()
 
@@ -88,10 +87,14 @@ def random_players(rng, n):
 
 def random_game(seed, max_entries=20):
     """A valid random game with the device's names and reasons, so buttons can enter it."""
-    from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS
+    from firmware.core.rules import Rules
+    from firmware.ui.entry.irregular import ADJUST_REASONS, fault_reasons
+    from firmware.ui.screens.newgame import shown
 
     rng = random.Random(seed)
     rules = randgame.random_rules(rng)
+    # only what Rules... offers (no pass fee in bud, knack: it changes nothing there)
+    rules = Rules(rules.preset, {k: v for k, v in rules.overrides() if shown(rules, k)})
     players = random_players(rng, rng.randint(rules.min_players, 7))
-    return randgame.random_game(rng, max_entries, rules, players, (FAULT_REASONS, ADJUST_REASONS),
+    return randgame.random_game(rng, max_entries, rules, players, (fault_reasons(rules), ADJUST_REASONS),
                                 faults=False)  # no penalties during a hand: the entry UI has none yet (issue 10)

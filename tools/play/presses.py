@@ -12,10 +12,11 @@ three-button builds), ``d`` BACK. The same strings drive
 The planner works on a copy of the app: it reads each screen's own state
 (cursor, the choices of the row, the value shown) and presses the shortest
 way (forward or backward around the cycle), so it follows the UI as built.
-Run ``python3 -m tools.play.presses RECORD.json`` to print a record's keys.
+Run ``python3 -m tools.presses RECORD.json`` to print a record's keys.
 """
 
 import copy
+import itertools
 import json
 import sys
 
@@ -23,17 +24,17 @@ from firmware.core import score
 from firmware.core.rules import OPTIONS
 from firmware.record.reader import entry_from_json, load
 from firmware.ui import app as A
-from firmware.ui import events as K
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
 from firmware.ui.entry.bidding import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
 from firmware.ui.entry.hand import HAND_FAULTS, hand_faults
-from firmware.ui.entry.irregular import ADJUST_REASONS, FAULT_REASONS, AdjustWalk, YesNo
-from firmware.ui.entry.knack import JoinStep, KnackWalk
+from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
+from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
-from firmware.ui.views import ListView
+from firmware.ui.views import ListView, Message
+from tools.play import keymap
 
 
 class PlanError(Exception):
@@ -61,7 +62,7 @@ class Planner:
     def press(self, ch, count=1):
         for _ in range(count):
             self.keys.append(ch)
-            self.app.handle(K.event_for_char(ch), self.app.last)
+            self.app.handle(keymap.event_for_char(ch), self.app.last)
 
     def take(self):
         out = "".join(self.keys)
@@ -132,11 +133,12 @@ class Planner:
         game = app.series.game
         before = len(game.log)
         kind = entry[0]
-        rules = game.rules
-        if kind in (score.PLAY, score.LONE) or (kind == score.ALL_PASS and not rules.bidding):
+        if kind == score.ALL_PASS:
+            self.all_pass(entry)
+        elif kind in (score.PLAY, score.LONE):
             self.press("c")
             self.fem(entry)
-        elif kind in (score.BID, score.ALL_PASS):
+        elif kind == score.BID:
             self.press("c")
             self.bidding(entry)
         else:
@@ -151,7 +153,7 @@ class Planner:
                 view = self.expect(P.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(P.ReasonList)
-                self.goto(_index(FAULT_REASONS, entry[2]))
+                self.goto(_index(view.reasons, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
@@ -164,6 +166,28 @@ class Planner:
             self.press("c")
         if len(game.log) != before + 1 or game.log[-1] != entry:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
+
+    def all_pass(self, entry):
+        """All pass: the menu's "all pass" and its question, or the hand entry's way (a
+        pass per player in fem, the declarer list's last row), whichever is shorter."""
+        ways = []
+        for first in ("c", "b"):
+            p = Planner(clone(self.app))
+            p.press(first)
+            if first == "b":
+                p.menu_item(self.app.t("All pass"))
+            elif p.app.series.game.rules.bidding:
+                p.bidding(entry)
+            else:
+                p.fem(entry)
+            if isinstance(p.app.view, E.Preview):
+                p.press("c")
+            ways.append(p.take())
+        self.press_keys(min(ways, key=len))
+
+    def press_keys(self, keys):
+        for ch in keys:
+            self.press(ch)
 
     def fem(self, entry):
         view = self.expect(FemWalk)
@@ -288,27 +312,38 @@ class Planner:
         self.rows(walk, [tricks[s] for s in walk.seats])
         if isinstance(self.app.view, JoinStep):
             step = self.app.view
-            for k, s in enumerate(step.cands):
-                if (joined >> s & 1) != (step.joined >> s & 1):
-                    n = len(step.cands) + 2
-                    self.pick_pos(step, k, n)
+            marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.joined >> s & 1)]
+            for k in self.join_order(step, marks):
+                self.pick_pos(step, k)
             for f in faults:
-                self.press("A")  # from the save position back to the penalty row, and OK
+                self.pick_pos(step, len(step.cands))  # the penalty row
                 self.faults((f,), walk.b, "")
             self.press("c")
         else:
             self.faults(faults, walk.b, "b")
             self.finish(walk)
 
-    def pick_pos(self, step, k, n):
-        """On the JoinStep: move from the save position to candidate k and OK."""
-        fwd = (k + 1) % n
-        if fwd <= n - fwd:
-            self.press("b", fwd - 1)
-            self.press("B")
-        else:
-            self.press("a", n - fwd - 1)
-            self.press("A")
+    def pick_pos(self, step, k):
+        """On the JoinStep, at the save position: reach row k (a player, or the penalty
+        row) and OK it, the shorter way round."""
+        ring = join_ring(step.gap, len(step.cands))
+        self.reach(ring.index(step.pos), ring.index(k), len(ring))
+
+    @staticmethod
+    def join_order(step, marks):
+        """The order of marking the rows marks that costs the fewest presses (each mark
+        moves the save position after the row marked)."""
+        best = None
+        for order in itertools.permutations(marks):
+            gap, cost = step.gap, 0
+            for k in order:
+                ring = join_ring(gap, len(step.cands))
+                fwd = ring.index(k)
+                cost += max(1, min(fwd, len(ring) - fwd))
+                gap = k
+            if best is None or cost < best[0]:
+                best = (cost, order)
+        return best[1] if best else ()
 
     # -- setup --------------------------------------------------------------------
 
@@ -335,8 +370,7 @@ class Planner:
             self.table(players)
         self.form_value(4, dealer)
         self.form_value(5, rules.series)
-        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS
-                  if o[0] != "series" and rules.applies(o[0])]
+        wanted = [(o[0], getattr(rules, o[0])) for o in OPTIONS if newgame.shown(rules, o[0])]
         if any(getattr(s.rules(), k) != v for k, v in wanted):
             self.goto(6)
             self.press("c")
@@ -351,6 +385,8 @@ class Planner:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
         self.press("c")
+        if isinstance(app.view, Message):  # where the unfinished game went (the drive): read, any key
+            self.press("c")
         if view is app.view or app.series is None:
             raise PlanError("the game did not start:\n" + app.screen.text())
 
@@ -440,12 +476,14 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does."""
+    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does (the preset's:
+    firmware/ui/entry/irregular.py fault_reasons)."""
+    reasons = fault_reasons(load(dict(doc, hands=[])).rules)
     for h in doc.get("hands", []):
         for reason in (h.get("faults") or {}).values():
             if reason not in HAND_FAULTS and reason != "penalty":
                 return False
-        if "fault" in h and h.get("reason") not in FAULT_REASONS:
+        if "fault" in h and h.get("reason") not in reasons:
             return False
     return True
 
@@ -458,7 +496,7 @@ def record_keys(doc, width=128, height=64, lang="sv"):
 
 def main(argv):
     if len(argv) != 1:
-        sys.stderr.write("usage: python3 -m tools.play.presses RECORD.json\n")
+        sys.stderr.write("usage: python3 -m tools.presses RECORD.json\n")
         return 2
     with open(argv[0], encoding="utf-8") as f:
         doc = json.load(f)

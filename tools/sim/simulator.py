@@ -83,7 +83,8 @@ class Sim:
         self.version = None
         self.level = None
         self.draw_ms = []
-        self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now)
+        self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
+                       "back" in self.roles)
         self.update()
 
     def close(self):

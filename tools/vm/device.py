@@ -265,12 +265,12 @@ class ScenarioPlanner:
 
     def press(self, keys, play=True):
         """Keys pressed; play=False: only waits and wake presses (the App has no clock here)."""
-        from firmware.ui import events as K
+        from tools.play import keymap
 
         self.keys += keys
         if play:
             for ch in keys:
-                self.app.handle(K.event_for_char(ch), self.app.last)
+                self.app.handle(keymap.event_for_char(ch), self.app.last)
 
     def planner(self):
         from tools.play import presses
@@ -301,10 +301,9 @@ class ScenarioPlanner:
         self.planned(p)
 
     def edit_entry(self, label):
-        """From the scoreboard: the history, the newest entry, its changes, then label's action."""
+        """From the scoreboard: the history, the newest entry's changes, then label's action below them."""
         self.press("a")  # the history
-        self.press("c")  # the newest entry's changes
-        self.press("c")  # what to do with it
+        self.press("c")  # the newest entry's changes, its actions below
         self.choose(label)
 
     def walk_hand(self, entry):
@@ -405,7 +404,7 @@ def entered_records():
         except record.RecordError:
             continue
         if not presses.can_enter(doc):
-            continue  # a reason not on the device's lists (test_ui_records xfails it)
+            continue  # a reason not on the device's lists (a record written by hand)
         out.append((name, presses.record_keys(doc)))
     return out
 

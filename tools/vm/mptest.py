@@ -60,6 +60,10 @@ def run_tests(vm, name_of_vm, mpy_cross):
         compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), os.path.join(build, "firmware"))
         compile_tree(mpy_cross, os.path.join(ROOT, "host_tests", "portable"), build)
         compile_tree(mpy_cross, os.path.join(ROOT, "tools", "vm", "mpunit"), build)
+        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py"):  # the tests' key alphabet
+            os.makedirs(os.path.dirname(os.path.join(build, "tools", rel)), exist_ok=True)
+            subprocess.run([mpy_cross, "-o", os.path.join(build, "tools", rel[:-3] + ".mpy"),
+                            os.path.join(ROOT, "tools", rel)], check=True)
         # The tests read records by relative path; run where only the compiled files are, so that
         # firmware/ loads as .mpy (the project root would give its .py sources first).
         shutil.copytree(os.path.join(ROOT, "host_tests", "records"), os.path.join(build, "host_tests", "records"))

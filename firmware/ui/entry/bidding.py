@@ -21,28 +21,19 @@ class Bidding:
         self.declarer = old[1] if old else -1
         self.bid = old[2] if old else None
         self.faults = old[5] if old else ()  # penalties during the hand
-        cursor = (len(self.seats) - 1) // 2
-        if old and self.declarer in self.seats:
-            cursor = self.seats.index(self.declarer)
+        listed = around_first(self.seats)
+        cursor = (len(listed) - 1) // 2  # the first speaker
+        if old and self.declarer in listed:
+            cursor = listed.index(self.declarer)
         if flow.old_kind(score.ALL_PASS):
-            cursor = len(self.seats)
-        self.first = SeatList(flow, app.t("Hand %d: declarer") % flow.hand(), self.seats,
+            cursor = len(listed)
+        self.first = SeatList(flow, app.t("Hand %d: declarer") % flow.hand(), listed,
                               self.picked, flow.back, (app.t("All pass"),), cursor)
         app.view = self.first
 
     def picked(self, app, seat, _view):
-        if seat < 0:
-            flow = self.flow
-            after = None
-            if flow.index < 0:
-                try:
-                    after = flow.game.preview((score.ALL_PASS,))
-                except EntryError:
-                    after = None
-            if after is not None and after.scores == flow.state.scores and not flow.rules.pot:
-                flow.commit(app, (score.ALL_PASS,), self.first)  # nothing moves: no preview
-            else:
-                flow.check(app, (score.ALL_PASS,), self.first)
+        if seat < 0:  # all pass: asked, as every entry is (a long press may land here)
+            self.flow.check(app, (score.ALL_PASS,), self.first)
             return
         self.declarer = seat
         app.view = BidList(self)
@@ -58,6 +49,14 @@ class Bidding:
 
     def bid_tricks(self):
         return self.flow.rules.tricks_per_hand if self.bid == score.BID_R else self.bid
+
+
+def around_first(order):
+    """The declarer list: the seats clockwise with the first speaker (order[0]) in the
+    middle row, where the cursor starts: the dealer is the row above, the second
+    speaker the row below (a long press each), "all pass" ends the list."""
+    k = len(order) - (len(order) - 1) // 2
+    return order[k:] + order[:k]
 
 
 class ResultList(PickList):

@@ -3,7 +3,7 @@
 from firmware.core import score
 from firmware.ui import events as K
 from firmware.ui.entry.flow import speaking_order
-from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, saves_words
+from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
 
@@ -11,13 +11,16 @@ PASS = -1  # a row's value: the player passed
 
 
 class FemWalk(Rows):
-    """fem: each player from the first to speak. ◀ passed, hold ◀ played and took no
-    trick (+5), OK takes the value shown (1 to start), ▶ one more, hold ▶ one more
-    and take it. The last player's tricks, and passes once every trick is given,
-    are filled in; there ◀ / hold ◀ still change a row, hold ▶ is the Rödskägg call.
+    """fem: each player from the first to speak. OK takes the value shown (1 to start),
+    ▶ one more, hold ▶ one more and take it, ◀ one less (below 1: passed), hold ◀
+    played and took no trick (+5). The last player's tricks, and passes once every
+    trick is given to two players or more, are filled in; there ◀ / hold ◀ still
+    change a row, hold ▶ is the Rödskägg call.
 
     Everyone passing is an all-pass entry; one player only is a lone player
-    (unless lone = play_out).
+    (unless lone = play_out). Filling in never makes a lone hand: a player who took
+    every trick alone so far had opponents, so the next rows are asked (0 or pass).
+    The finished walk shows the entry OK saves, row by row.
     """
 
     def __init__(self, app, flow):
@@ -40,8 +43,8 @@ class FemWalk(Rows):
         i = self.cursor
         r = self.left(i)
         p = self.played(i)
-        if p >= 1 and r <= 0:
-            return [PASS] * (self.n - i)
+        if r <= 0 and (p >= 2 or (p == 1 and self.flow.rules.lone == "play_out")):
+            return [PASS] * (self.n - i)  # the others passed: the hand stays what it is
         if p >= 1 and i == self.n - 1:
             return [r]
         return None
@@ -59,11 +62,14 @@ class FemWalk(Rows):
                 self.answer(app, 0)
             elif ev == K.NEXT_LONG:
                 self.ask_call(app)
-            elif ev == K.NEXT:
-                ask_fault(app, self.flow, self, self)
+            elif ev == K.NEXT and self.entry()[0] == score.PLAY:
+                ask_fault(app, self.flow, self, self)  # all pass, lone: nobody played
             return
         if ev == K.PREV:
-            self.answer(app, PASS)
+            if self.shown > 1:
+                self.bump(-1)  # one less, as in bud and knack
+            else:
+                self.answer(app, PASS)
         elif ev == K.PREV_LONG:
             self.answer(app, 0)
         elif ev == K.OK:
@@ -109,10 +115,19 @@ class FemWalk(Rows):
     def value_text(self, app, i, v):
         if v == PASS:
             return "pass" + fault_mark(self, self.seats[i])  # the same word at Swedish tables
-        text = "%d" % v
-        if self.done and self.seats[i] == self.call:
+        return "%d" % v + fault_mark(self, self.seats[i])
+
+    def entry_value(self, app, i, entry):
+        seat = self.seats[i]
+        if entry[0] == score.LONE and entry[1] == seat:
+            return app.t("alone")
+        if entry[0] != score.PLAY:
+            return "pass"  # an all pass, a lone hand: no call, no penalty
+        t = entry[1][seat]
+        text = "pass" if t == PASS else "%d" % t
+        if seat == entry[2]:
             text += " R"
-        return text + fault_mark(self, self.seats[i])
+        return text + ("!" if any(f[0] == seat for f in entry[3]) else "")
 
     def entry(self):
         n = self.flow.state.n
@@ -146,10 +161,15 @@ class FemWalk(Rows):
 
     def hint_lines(self, app):
         if self.done:
-            lines_ = ["OK: save  ▶ penalty"]
+            entry = self.entry()
+            lines_ = [save_hint(app, self, self.flow.after(entry), entry[0] == score.PLAY)]
             if self.cursor < self.n:
                 lines_.append("◀ pass  hold◀ 0 (+5)")
             if self.flow.rules.call and self.may_call():
                 lines_.append("hold▶ Rödskägg call")
             return lines_
+        if self.left(self.cursor) <= 0:
+            return ("◀pass  OK 0 (+5)",)  # every trick is taken: played (+5) or passed
+        if self.shown > 1:
+            return ("◀-1 ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")
         return ("◀pass ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")

@@ -110,14 +110,17 @@ def _home(app):
     app.home()
 
 
-def entry_words(app, flow, entry):
-    """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"..."""
+def entry_words(app, flow, entry, width=99):
+    """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"...;
+    without the hand's number when that is longer than width."""
     kind = entry[0]
     hand = flow.hand()
     if kind == score.ALL_PASS:
-        return app.t("Hand %d: all pass") % hand
+        text = app.t("Hand %d: all pass") % hand
+        return text if len(text) <= width else app.t("All pass")
     if kind == score.LONE:
-        return app.t("Hand %d: %s alone") % (hand, flow.name(entry[1]))
+        text = app.t("Hand %d: %s alone") % (hand, flow.name(entry[1]))
+        return text if len(text) <= width else app.t("%s alone") % flow.name(entry[1])
     if kind == score.MISDEAL:
         return app.t("Misdeal") + ("" if entry[1] or not flow.rules.knock
                                    else " " + app.t("no knock"))
@@ -126,6 +129,11 @@ def entry_words(app, flow, entry):
     if kind == score.ADJUST:
         return app.t("Correction")
     return app.t("Hand %d") % hand
+
+
+def ties(before, after):
+    """True when the hand from before to after ended level: an extra hand follows."""
+    return bool(after.tied) and after.hands > before.hands
 
 
 class Preview(ListView):
@@ -142,9 +150,11 @@ class Preview(ListView):
     def title(self, app):
         if self.after.over():
             return app.t("OK? %s wins") % self.flow.name(self.after.winner)
-        if self.after.tied and not self.flow.state.tied:
-            return app.t("OK? Tie-break")
-        return "OK? " + entry_words(app, self.flow, self.entry)
+        if ties(self.flow.state, self.after):
+            level = "=".join([self.flow.name(s) for s in self.after.tied])
+            text = app.t("OK? %s level") % level
+            return text if len(text) <= app.cols else app.t("OK? Level: extra hand")
+        return "OK? " + entry_words(app, self.flow, self.entry, app.cols - 4)
 
     def count(self, app):
         return self.flow.state.n
@@ -160,6 +170,9 @@ class Preview(ListView):
             return text + app.t("out")
         if now != before:
             text += "%+d" % (now - before)
+        if seat in self.after.tied and ties(self.flow.state, self.after):
+            # as the scoreboard marks the extra hand, at the row's end when there is room
+            text = pad(text, app.cols - 3) + " =" if len(text) < app.cols - 3 else text + "="
         return text.rstrip()
 
     def event(self, app, ev):

@@ -3,7 +3,7 @@ finished walk's save or preview (``conclude``), and penalties during the hand.""
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Preview, seats_in, speaking_order
+from firmware.ui.entry.flow import Preview, seats_in, speaking_order, ties
 from firmware.ui.entry.picks import ReasonList, SeatList, goto, hints
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip
@@ -39,9 +39,10 @@ def conclude(view, app):
 
 def previews(view, app, after):
     """Whether OK on view opens the preview (not every change on the screen, the pot,
-    an edit, the game's end) rather than saving at once."""
+    an edit, the game's end, a tie) rather than saving at once."""
     flow = view.flow
-    return view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+    return (view.n > app.rows or flow.rules.pot or flow.index >= 0 or after.over()
+            or ties(flow.state, after))
 
 
 def saves_words(app, view, after):
@@ -50,6 +51,25 @@ def saves_words(app, view, after):
     if after is not None and previews(view, app, after):
         return app.t("Hand %d: OK shows") % hand
     return app.t("Hand %d: OK saves") % hand
+
+
+def save_hint(app, view, after, penalty=True):
+    """The hint of a finished walk: what OK does (saves, or shows the preview), and
+    "▶ straff" where the entry can hold a penalty."""
+    shows = after is not None and previews(view, app, after)
+    if penalty:
+        return "OK: show  ▶ penalty" if shows else "OK: save  ▶ penalty"
+    return "OK: show" if shows else "OK: save"
+
+
+def change_text(app, flow, after, seat):
+    """A row's score before > after: "12>9", "12" when it does not move, "12>ut" when
+    the player goes out (a failed Rödskägg bid in knack)."""
+    b = flow.state.scores[seat]
+    if seat in after.out and seat not in flow.state.out:
+        return "%d>%s" % (b, app.t("out"))
+    a = after.scores[seat]
+    return "%d>%d" % (b, a) if a != b else "%d" % b
 
 
 def with_fault(faults, seat, reason):
@@ -211,14 +231,14 @@ class Rows(View):
             return
         conclude(self, app)
 
-    def after(self):
-        """The state after the entry as it stands (None when the core refuses it)."""
-        return self.flow.after(self.entry())
-
     # -- drawing -----------------------------------------------------------------------
 
     def value_text(self, app, i, v):
         return "%d" % v
+
+    def entry_value(self, app, i, entry):
+        """Row i of the finished walk, as entry (what OK saves) has it."""
+        return self.value_text(app, i, self.filled[i])
 
     def hint_lines(self, app):
         return ()
@@ -227,15 +247,23 @@ class Rows(View):
         return app.t("Hand %d: tricks") % self.flow.hand()
 
     def render(self, app):
-        after = self.after() if self.done else None
-        before = self.flow.state.scores
+        # a finished walk draws every row from the entry OK saves, and the scores from it
+        entry = self.entry() if self.done else None
+        after = self.flow.after(entry) if self.done else None
         cur = self.cursor if self.cursor < self.n else -1
-        top = self.win.fit(cur, self.n, app.rows)
+        tips = hints(app, self.hint_lines(app))
+        # one hint row at least (128x32, 7 players): the player rows scroll in the others;
+        # but a done walk that saves at once keeps every change on the screen (previews)
+        full = self.n > app.rows or (self.n == app.rows and not self.done)
+        size = app.rows - 1 if tips and full else app.rows
+        top = self.win.fit(cur, self.n, size)
         rows = []
-        for i in range(top, min(self.n, top + app.rows)):
+        for i in range(top, min(self.n, top + size)):
             seat = self.seats[i]
-            v = self.filled[i] if self.done else self.values[i]
-            if not self.done and i == self.cursor:
+            v = self.values[i]
+            if self.done:
+                val = self.entry_value(app, i, entry)
+            elif i == self.cursor:
                 val = "<%s>" % self.value_text(app, i, self.shown)
             elif v is None:
                 val = ""
@@ -243,11 +271,7 @@ class Rows(View):
                 val = self.value_text(app, i, v)
             text = pad(self.flow.name(seat), 9) + pad(val, 6)
             if after is not None:
-                b = before[seat]
-                a = after.scores[seat]
-                text += "%d>%d" % (b, a) if a != b else "%d" % b
+                text += change_text(app, self.flow, after, seat)
             rows.append(clip(text.rstrip(), app.cols - 1))
-        room = app.rows - len(rows)
-        if room > 0:
-            rows.extend(hints(app, self.hint_lines(app))[:room])
+        rows.extend(tips[:app.rows - len(rows)])
         return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)

@@ -2,13 +2,20 @@
 
 from firmware.core import score
 from firmware.ui.entry.flow import seats_in, speaking_order
-from firmware.ui.entry.picks import PickList, ReasonList, SeatList
-from firmware.ui.screen import pad
+from firmware.ui.entry.picks import PickList, ReasonList, SeatList, hints
+from firmware.ui.screen import Screen, pad
 from firmware.ui.views import Walk
 
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
                  "did not ask go along", "late Rödskägg call", "")
 ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
+
+
+def fault_reasons(rules):
+    """The knock fault reasons of the preset: the går med one only where går med is played,
+    the late call only where the call is (fem)."""
+    return tuple([r for r in FAULT_REASONS if not ((r == FAULT_REASONS[2] and not rules.go_along)
+                                                   or (r == FAULT_REASONS[3] and not rules.call))])
 MAX_DELTA = 30
 
 
@@ -46,8 +53,9 @@ def fault(app, flow, back):
     cursor = seats.index(old[1]) if old and old[1] in seats else 0
 
     def picked(a, seat, who):
-        r = FAULT_REASONS.index(old[2]) if old and old[2] in FAULT_REASONS else 0
-        a.view = ReasonList(a.t("Fault: reason"), FAULT_REASONS,
+        reasons = fault_reasons(flow.rules)
+        r = reasons.index(old[2]) if old and old[2] in reasons else 0
+        a.view = ReasonList(a.t("Fault: reason"), reasons,
                             lambda a2, reason, view: flow.check(a2, (score.FAULT, seat, reason),
                                                                 view),
                             who, r)
@@ -79,7 +87,15 @@ class AdjustWalk(Walk):
         return deltas(self.limit)
 
     def title(self, app):
+        if app.rows - self.n < 2:  # no room for both hint rows: the title says how to finish
+            return app.t("Correction: hold▶ done")
         return app.t("Correction")
+
+    def render(self, app):
+        screen = Walk.render(self, app)
+        rows = list(screen.rows)
+        rows.extend(hints(app, ("◀-1 ▶+1 OK next", "hold▶ done"))[:app.rows - len(rows)])
+        return Screen(screen.title, rows, screen.selected)
 
     def show(self, app, i):
         v = self.values[i]

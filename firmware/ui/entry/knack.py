@@ -3,7 +3,7 @@
 
 from firmware.core import score
 from firmware.ui import events as K
-from firmware.ui.entry.hand import Rows, ask_fault, conclude, fault_mark, saves_words
+from firmware.ui.entry.hand import Rows, ask_fault, change_text, conclude, fault_mark, previews, save_hint, saves_words
 from firmware.ui.entry.picks import BidList, hints
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip, is_back
@@ -114,14 +114,23 @@ class KnackWalk(Rows):
 
     def hint_lines(self, app):
         if self.done:
-            return ("OK: save  ▶ penalty",)
+            return (save_hint(app, self, self.flow.after(self.entry())),)
         return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
+
+
+def join_ring(gap, count):
+    """JoinStep's positions in ▶ order from the save position (-1): the rows after gap
+    (the players 0..count-1, then the penalty row, count), round."""
+    k = count + 1
+    return [-1] + [(gap + 1 + j) % k for j in range(k)]
 
 
 class JoinStep(View):
     """knack's går med: every player with tricks and score after; the cursor starts on
     "nobody more" (no row): OK there saves. ◀/▶ move over the players who may have
-    joined, OK on one marks (or unmarks) them and returns; hold ◀/▶ move and OK."""
+    joined (then the penalty row), OK on one marks (or unmarks) them and returns to
+    "nobody more", which then sits after that player: ▶ goes on to the next one, ◀
+    back to them. hold ◀/▶ move and OK: three joiners in a row are three presses."""
 
     def __init__(self, walk):
         self.walk = walk
@@ -133,7 +142,8 @@ class JoinStep(View):
             for s in self.cands:
                 if old[4] >> s & 1:
                     self.joined |= 1 << s
-        self.pos = -1  # index into cands; -1: the save position
+        self.pos = -1  # index into cands (len(cands): the penalty row); -1: the save position
+        self.gap = -1  # the save position comes after this row (-1: before the first player)
         self.win = Window()
 
     def entry(self):
@@ -141,8 +151,8 @@ class JoinStep(View):
         return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
 
     def move(self, d):
-        k = len(self.cands) + 2  # the save position, the players, the penalty row
-        self.pos = (self.pos + 1 + d) % k - 1
+        ring = join_ring(self.gap, len(self.cands))
+        self.pos = ring[(ring.index(self.pos) + d) % len(ring)]
 
     def event(self, app, ev):
         if is_back(ev):
@@ -161,6 +171,7 @@ class JoinStep(View):
                 ask_fault(app, self.flow, self.walk.b, self)
             else:
                 self.joined ^= 1 << self.cands[self.pos]
+                self.gap = self.pos
                 self.pos = -1
 
     @property
@@ -185,11 +196,10 @@ class JoinStep(View):
             val += fault_mark(w.b, seat)
             text = pad(self.flow.name(seat), 9) + pad(val, 6)
             if after is not None:
-                b = self.flow.state.scores[seat]
-                a = after.scores[seat]
-                text += "%d>%d" % (b, a) if a != b else "%d" % b
+                text += change_text(app, self.flow, after, seat)
             rows.append(clip(text.rstrip(), app.cols - 1))
         pen = self.pos == len(self.cands)
+        shows = after is not None and previews(self, app, after)
         room = app.rows - len(rows)
         if pen and room <= 0:
             rows[-1] = clip(app.t("Penalty in hand..."), app.cols - 1)
@@ -199,11 +209,12 @@ class JoinStep(View):
             if pen:
                 sel = len(rows) - 1 + top
             room -= 1
-            rows.extend(hints(app, ("◀▶ who joined, OK", "OK on none: save"))[:room])
+            rows.extend(hints(app, ("◀▶ who joined, OK",
+                                    "OK on none: show" if shows else "OK on none: save"))[:room])
         if after is not None and after.over():
             title = app.t("OK? %s wins") % self.flow.name(after.winner)
         elif self.pos < 0:
-            title = app.t("Joined? OK saves")
+            title = app.t("Joined? OK shows" if shows else "Joined? OK saves")
         elif pen:
             title = app.t("Penalty in hand...")
         else:

@@ -17,6 +17,9 @@ def start(app, flow, kind=None):
 
             app.view = FemWalk(app, flow)
         return
+    if kind == score.ALL_PASS:  # fem's menu: one choice instead of a pass per player
+        flow.check(app, (score.ALL_PASS,), back)
+        return
     from firmware.ui.entry import irregular
 
     if kind == score.MISDEAL:

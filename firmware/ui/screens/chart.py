@@ -6,6 +6,7 @@ from firmware.ui.views import View, clip
 
 CHART_HANDS = 16  # the chart shows the last this many hands
 CHART_PAGE = 4  # players a chart page at most: their labels stay apart, their leaders short
+CHART_NAME = 6  # letters of a label: most names whole (Göran, Stefan), the plot still wide
 
 
 class ChartView(View):
@@ -76,12 +77,14 @@ class ChartView(View):
             self.page = 0
         k = self.per_page(app)
         seats = range(self.page * k, min(n, self.page * k + k))
-        names = short_names(game.players)
+        names = short_names(game.players, CHART_NAME)
         series = tuple(tuple(p[1][s] for p in pts) for s in seats)
         head = app.t("Chart")
         a = max(pts[0][0], 1)
         b = pts[-1][0]
         span = app.t("Hand %d") % b if a >= b else "%s-%d" % (app.t("Hand %d") % a, b)
+        if b == 0:
+            span = app.t("no hands yet")  # not "hand 0": only the start is drawn
         title = head + " " + span.lower() if app.lang == "sv" else head + ", " + span
         dots = page_dots(self.page, pages) if pages > 1 else ""
         if len(title) + len(dots) + 1 > app.cols:

@@ -1,11 +1,10 @@
 """The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
 
 from firmware.core import score
-from firmware.ui import events as K
 from firmware.ui import text
 from firmware.ui.lazy import Lazy
-from firmware.ui.screen import Screen, name_width, pad
-from firmware.ui.views import Confirm, ListView, Menu, Message, back_to, clip, go_home, is_back
+from firmware.ui.screen import name_width, pad, wrap
+from firmware.ui.views import Confirm, ListView, Message, back_to, go_home
 
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of an edit or an insert
 kinds = Lazy("firmware.ui.entry.start")  # opens the views of the entry's kind
@@ -91,6 +90,31 @@ def summary(app, game, entry, width=None, first=0):
         return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
     return "%s %s" % (app.t("Fault"), p[entry[1]])
 
+def reasons(app, game, entry):
+    """Why the rules added points in entry, a line each: a penalty and its reason, a failed
+    Rödskägg call or bid, a joiner without a trick; the reason of a fault or a correction."""
+    p = game.players
+    kind = entry[0]
+    out = []
+    if kind == score.PLAY and entry[2] >= 0:
+        made = entry[1][entry[2]] == game.rules.tricks_per_hand
+        out.append(app.t("%s called Rödskägg: made" if made else "%s called Rödskägg: failed")
+                   % p[entry[2]])
+    elif kind == score.BID:
+        who, bid, tricks = entry[1], entry[2], entry[3]
+        if tricks[who] < (game.rules.tricks_per_hand if bid == score.BID_R else bid):
+            out.append(app.t("%s bid %s: failed") % (p[who], "R" if bid == score.BID_R else bid))
+        for s in range(len(p)):
+            if entry[4] >> s & 1 and not tricks[s]:
+                out.append(app.t("%s joined, took no trick") % p[s])
+    if kind in (score.PLAY, score.BID):
+        for s, why in entry[-1]:
+            out.append(app.t("Penalty %s: %s") % (p[s], app.t(why)))
+    elif kind in (score.FAULT, score.ADJUST) and entry[2]:
+        out.append(app.t("Reason: %s") % app.t(entry[2]))
+    return out
+
+
 def open_history(app):
     game = app.series.game
     if not game.log:
@@ -138,15 +162,18 @@ class History(ListView):
 
 
 class Detail(ListView):
-    """One entry: each player's score before > after; OK: edit or delete it."""
+    """One entry: each player's score before > after, why when the rules added points (a
+    penalty and its reason, a failed call or bid, a reason), then Edit, Delete and
+    Insert a hand before. OK on the changes edits them (one press); PREV from the top
+    wraps to Insert and Delete."""
 
     def __init__(self, index, back):
         ListView.__init__(self)
         self.index = index
         self.back = back
-        self.cursor = -1
         self.before = None
         self.after = None
+        self.lines = None  # (language, the change and why rows): built once
 
     def states(self, app):
         if self.before is None:
@@ -161,35 +188,43 @@ class Detail(ListView):
         return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
                                after.hands, app.cols)
 
-    def event(self, app, ev):
-        game = app.series.game
-        if ev == K.OK:
-            items = [(app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
-                     (app.t("Insert a hand before"), self.insert)]
-            app.view = Menu(self.title(app), items, back_to(self))
-        elif is_back(ev):
-            app.view = self.back
-        elif ev in (K.PREV, K.NEXT):
+    def info(self, app):
+        """The rows above the actions: each player's change, then why."""
+        if self.lines is None or self.lines[0] != app.lang:
+            game = app.series.game
+            before, after = self.states(app)
             n = len(game.players)
-            if n > app.rows:
-                top = self.win.top + (1 if ev == K.NEXT else -1)
-                self.win.top = max(0, min(n - app.rows, top))
+            w = name_width(game.players, app.cols - 1 - 12)
+            first = text.first_seat(before)  # the hand's first to speak, as entry lists them
+            rows = []
+            for k in range(n):
+                s = (first + k) % n
+                d = after.scores[s] - before.scores[s]
+                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
+                                             pad("%d" % after.scores[s], 4),
+                                             "%+d" % d if d else "")).rstrip())
+            for why in reasons(app, game, game.log[self.index]):
+                rows.extend(wrap(why, app.cols - 1))
+            self.lines = (app.lang, rows)
+        return self.lines[1]
 
-    def render(self, app):
-        game = app.series.game
-        before, after = self.states(app)
-        n = len(game.players)
-        top = self.win.fit(-1, n, app.rows)
-        rows = []
-        w = name_width(game.players, app.cols - 1 - 12)
-        first = text.first_seat(before)  # the hand's first to speak, as entry lists them
-        for k in range(top, min(n, top + app.rows)):
-            s = (first + k) % n
-            d = after.scores[s] - before.scores[s]
-            rows.append(clip(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
-                                              pad("%d" % after.scores[s], 4),
-                                              "%+d" % d if d else "")).rstrip(), app.cols - 1))
-        return Screen(clip(self.title(app), app.cols), rows)
+    def actions(self, app):
+        return ((app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
+                (app.t("Insert a hand before"), self.insert))
+
+    def count(self, app):
+        return len(self.info(app)) + 3
+
+    def label(self, app, i):
+        rows = self.info(app)
+        return rows[i] if i < len(rows) else self.actions(app)[i - len(rows)][0]
+
+    def choose(self, app, i):
+        k = i - len(self.info(app))
+        self.actions(app)[max(0, k)][1](app)  # OK on the changes edits them
+
+    def leave(self, app):
+        app.view = self.back
 
     def edit(self, app):
         flow = entry.Flow(app, self.index, back_to(self))

@@ -16,9 +16,15 @@ def main_menu(app, cursor=0):
     items = []
     if not over:
         items.append((app.t("Hand"), lambda a: a.enter()))
+        # All pass in one choice (then its question); the likelier kinds come first:
+        # where the dealer knocks, misdeals and knock faults are the common ones.
+        passed = (app.t("All pass"), lambda a: a.enter(score.ALL_PASS))
+        if not game.rules.knock:
+            items.append(passed)
         items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL)))
         if game.rules.knock:  # no knock, no knock fault
             items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT)))
+            items.append(passed)
         items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST)))
     if game.log:  # the screens' modules load only when chosen
         items.append((app.t("Undo"), lambda a: history.ask_undo(a)))
@@ -55,7 +61,13 @@ def _toggle_lang(app):
 
 
 def ask_new_game(app):
-    lines_ = [app.t("The setup screen; this game stays until Start.")]
+    if not app.unfinished():
+        text_ = "The setup screen; this game stays until Start."
+    elif app.writable():
+        text_ = "Start! keeps this unfinished game on the drive (games/)."
+    else:
+        text_ = "Start! ends this unfinished game: the computer owns the drive, it is lost."
+    lines_ = [app.t(text_)]
     if app.pending:
         lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
     app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home)

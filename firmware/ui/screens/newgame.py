@@ -97,11 +97,13 @@ def table_lines(app, players, most=3):
 
 
 class SetupView(Form):
-    """The setup screen: Start first (the last setup is remembered)."""
+    """The setup screen: Start first (the last setup is remembered); the cursor on the
+    table when an unfinished game is open, so that two OKs do not replace it unseen."""
 
     def __init__(self, app):
         ListView.__init__(self)
         self.s = app.setup
+        self.cursor = 1 if app.unfinished() else 0
 
     def title(self, app):
         return app.t("New game")
@@ -220,7 +222,7 @@ class OptionsView(Form):
             rules = s.rules()
             out = []
             for name, choice, allowed, _d in OPTIONS:
-                if name == "series" or not rules.applies(name):
+                if not shown(rules, name):
                     continue
                 choices = allowed if choice else range(int(allowed[0]), int(allowed[1]) + 1)
                 out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
@@ -236,6 +238,12 @@ class OptionsView(Form):
 
     def leave(self, app):
         app.view = self.parent
+
+
+def shown(rules, name):
+    """Whether Rules... lists option name: the preset's options but the series (the setup
+    screen's) and the pass fee of bud and knack, where nobody passes and pays."""
+    return name != "series" and rules.applies(name) and not (name == "pass_fee" and rules.bidding)
 
 
 def _getter(s, name):

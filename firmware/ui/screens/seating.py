@@ -210,5 +210,6 @@ class SpellView(ListView):
             else:
                 rows[-1] = clip(self.note, app.cols - 1)
         elif len(rows) < app.rows:
-            rows.append(clip(app.t("OK opens a row"), app.cols - 1))
+            hint = "OK opens a row" if self.row < 0 else "◀▶ pick, OK adds it"
+            rows.append(clip(app.t(hint), app.cols - 1))
         return Screen(self.title(app), rows, cur - top)
