@@ -104,8 +104,8 @@ def scenario_runs():
 
 def scenario_keys(i):
     """Run i's keys as a person presses them on the board: run 3 ends with an export and an OK
-    250 ms after it; on the board the export writes the drive for ~1.6 s and a press in that
-    time is lost (keypad is not scanned), so the person waits for the message (10 s, "." in
+    250 ms after it; on the board the export writes the drive for about half a second after the
+    release and a press in that time is lost, so the person waits for the message (10 s, "." in
     the keys) before pressing OK. The simulator gets the same keys."""
     keys = C.scenario()[i][1]
     return keys[:-1] + "." + keys[-1] if i == 2 else keys

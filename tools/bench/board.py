@@ -184,8 +184,8 @@ def main():
         s, e = flash_times(r, keys, B.START_MS, GAP_MS)
         saves += s
         exports += e
-        if i and r.transactions:
-            first.append(bursts(r.transactions)[0][1] / 1000.0)
+        if i and B.shown(r.frames):
+            first.append(B.shown(r.frames)[0][0])  # the first lit frame: the resumed scoreboard
         wall += r.wall_ms / 1000.0
         emulated += r.t_ms / 1000.0
     for b in boards:
@@ -195,7 +195,7 @@ def main():
           "%.0f s emulated in %.0f s of runs" % (emulated, wall))
     if probed and seen_all:
         print("free heap: %s at code.py's start; lowest after a draw %d B" % (
-            "/".join(str(s) for s in starts), min(p[4] for p in seen_all)))
+            "/".join(str(s) for s in starts) or "-", min(p[4] for p in seen_all)))
         per = {}
         for p in seen_all:
             k = kind(*p[1:4])
