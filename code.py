@@ -68,6 +68,7 @@ def main():
     gc.collect()
     from firmware import forget
     from firmware.device import hw, hwsetup
+    from firmware.store.drivecopy import DriveCopy
     from firmware.store.export import Exporter
     from firmware.store.journal import Store
 
@@ -83,9 +84,11 @@ def main():
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
     nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
     exporter = Exporter("/", hw.drive_writable)
+    # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
+    copy = DriveCopy("/", hw.drive_writable, len(nvm) // 2) if dev.nvm is not None else None
     while True:
         try:
-            run(dev, Store(nvm), exporter)
+            run(dev, Store(nvm, copy=copy), exporter)
         except Exception as e:  # anything at all: show it, keep the game
             try:
                 crashed(dev, e)

@@ -15,10 +15,11 @@ import pytest
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.device import hw, hwsetup, render
+from firmware.store import drivecopy
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig
-from tools.sim.fakes import FakeNVM
+from tools.sim.fakes import CutDrive, FakeNVM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -71,8 +72,11 @@ def saved_game():
     return nvm, tuple(series.game.state.scores)
 
 
-def run_code(monkeypatch, steps, nvm):
-    """Run code.py; steps are key characters, callables, or "look" (keep the screen shown)."""
+def run_code(monkeypatch, steps, nvm, readonly=False):
+    """Run code.py; steps are key characters, callables, or "look" (keep the screen shown).
+
+    The drive is the device's (readonly: the computer's); the drive copy goes to an in-memory drive.
+    """
     looks = []
     devs = []
     steps = [(lambda: looks.append(devs[0].renderer.last)) if s == "look" else s for s in steps]
@@ -89,7 +93,8 @@ def run_code(monkeypatch, steps, nvm):
 
     rig.modules["keypad"] = types.SimpleNamespace(Keys=keys)
     rig.modules["storage"] = types.SimpleNamespace(
-        getmount=lambda path: types.SimpleNamespace(readonly=True))
+        getmount=lambda path: types.SimpleNamespace(readonly=readonly))
+    monkeypatch.setattr(drivecopy, "_Files", CutDrive)
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
     real_setup = hwsetup.setup
@@ -123,6 +128,19 @@ def test_loop_draws_the_resumed_game(monkeypatch):
     for name, score in zip(("Åsa", "Bo", "Cia"), scores):
         assert name in text and str(score) in text
     assert panel_shows(panel, screen)
+
+
+def test_with_the_computers_drive_code_py_says_a_cut_is_not_covered_then_shows_the_game(monkeypatch):
+    nvm, scores = saved_game()
+    dev, panel, (first,) = run_code(monkeypatch, ["look", "c"], nvm, readonly=True)
+    assert first.title == "Obs"
+    assert " ".join(first.rows).split() == ("USB: ingen kopia på enheten. Strömavbrott när ett spel "
+                                            "startar eller packas kan förlora det.").split()
+    text = dev.renderer.last.text()
+    assert "USB" in text.split("\n")[0]
+    for name, score in zip(("Åsa", "Bo", "Cia"), scores):
+        assert name in text and str(score) in text
+    assert panel_shows(panel, dev.renderer.last)
 
 
 def test_crash_of_the_loop_shows_error_then_resumes_game(monkeypatch):

@@ -1,4 +1,5 @@
-"""A power cut inside a flash erase: what each board loses, and that the device starts clean after it.
+"""A power cut inside a flash erase without the drive copy: what each board loses, and that the
+device starts clean after it (host_tests/test_storage_copy.py: with the copy, nothing is lost).
 
 CircuitPython writes microcontroller.nvm by reading the sector, erasing it and
 programming it again whenever the bytes written are not all erased (the
@@ -6,7 +7,8 @@ RP2040 port programs erased bytes without an erase). A cut between the erase
 and the program leaves the sector blank. On all three board families the NVM
 is a single erase sector (SAMD21: 256 B, RP2040: 4 KiB, SAMD51: 8 KiB), so
 such a cut loses the saved game and the settings: the device then starts at
-set-up, with no error and no crash. docs/STORAGE.md and the README say so.
+set-up, with no error and no crash: what a cut costs while the computer owns the drive and the
+store cannot write its copy. docs/STORAGE.md and the README say so.
 """
 
 import random

@@ -318,8 +318,8 @@ def test_refused_sum_says_why_in_english():
 
 def test_bidding_all_pass_and_rodskagg():
     d, _st = started(Rules("bud"))
-    d.keys("c")  # the declarer list starts on the first speaker, the dealer above
-    assert " Anna\n>Bo\n" in d.text()
+    d.keys("c")  # the declarer list starts on the dealer, the first speaker below
+    assert " Dan\n>Anna\n Bo\n" in d.text()
     d.keys("a" "A")  # All pass (round from the top row): asked, as every entry is
     assert d.text().splitlines()[0] == "OK? Alla passar"
     d.keys("c")
@@ -330,7 +330,7 @@ def test_bidding_all_pass_and_rodskagg():
 
 def test_bud_result_rows_are_the_preview():
     d, _st = started(Rules("bud"))
-    d.keys("c" "c")  # Bo (the first speaker) declares; the bid starts on 3
+    d.keys("c" "B")  # Bo (the first speaker, below the dealer) declares; the bid starts on 3
     assert ">3" in d.text()
     d.keys("c")
     text = d.text()
@@ -904,7 +904,8 @@ def test_small_screen_title_true_and_holds_shown():
     d.keys("c")
     assert d.text().splitlines()[0] == "Giv 1: håll◀ 0 (+5)"  # no hint rows: the title
     d.keys("bc" "a" "c")  # Bo 2, Cia pass, Dan 1: Anna 2
-    assert d.text().splitlines()[0] == "Giv 1: OK visar"  # not every row on the screen
+    # not every row on the screen: OK shows them; the call's hold shares the title
+    assert d.text().splitlines()[0] == "OK visar  håll▶ rop"
     d.keys("c")
     assert d.text().startswith("OK? Giv 1")
     d.keys("c")
@@ -918,7 +919,7 @@ def test_small_screen_title_true_and_holds_shown():
 
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
-    d.keys("c" "b" "c" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
+    d.keys("c" "b" "B" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
     assert isinstance(d.app.view, KnackWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done

@@ -1,5 +1,5 @@
 """Issue 18, the hand entry: what the table sees is what OK saves, no kind of hand changes
-behind its back, the declarer list starts on the first speaker, ◀ means one less, the titles
+behind its back, the declarer list starts on the dealer, ◀ means one less, the titles
 say what OK does, and joiners and an all pass cost few presses."""
 
 import random
@@ -126,7 +126,7 @@ def test_finished_walk_rows_are_the_saved_entry():
 
 def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     d, _st = started(Rules("knack"))
-    d.keys("c" "c" "bbbb" "c")  # Bo declares and bids Rödskägg (all six)
+    d.keys("c" "B" "bbbb" "c")  # Bo declares and bids Rödskägg (all six)
     d.keys("a" "c" "c")  # Bo takes 5, Cia 1: the others none
     text = d.text().splitlines()
     assert text[:5] == ["Går med? OK sparar", "Bo       5*    12>ut", "Cia      1     12>11",
@@ -137,21 +137,21 @@ def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
 
 # -- 5 and 8: the declarer list -----------------------------------------------------------
 
-def test_declarer_list_starts_on_the_first_speaker_and_keeps_the_pick():
+def test_declarer_list_starts_on_the_dealer_and_keeps_the_pick():
     d, _st = started(Rules("bud"))
-    text = d.keys("c")  # Anna deals: Bo speaks first, the dealer is the row above
-    assert text.splitlines()[:6] == ["Giv 1: spelförare", " Anna", ">Bo", " Cia", " Dan",
+    text = d.keys("c")  # Anna deals (bids last): Bo speaks first, the row below
+    assert text.splitlines()[:6] == ["Giv 1: spelförare", " Dan", ">Anna", " Bo", " Cia",
                                      " Alla passar"]
-    d.keys("B")  # hold ▶: Cia, and her bid
-    assert d.text().splitlines()[0] == "Giv 1: Cia bjöd"
-    assert ">Cia" in d.keys("d")  # back: still on Cia
+    d.keys("B")  # hold ▶: Bo, and his bid
+    assert d.text().splitlines()[0] == "Giv 1: Bo bjöd"
+    assert ">Bo" in d.keys("d")  # back: still on Bo
     d.keys("d")
-    assert ">Bo" in d.keys("c")  # a new start: the first speaker again
+    assert ">Anna" in d.keys("c")  # a new start: the dealer again
     five, _st = started(Rules("bud"), ["Anna", "Bo", "Cia", "Dan", "Eva"], dealer=2)
-    assert five.keys("c").splitlines()[1:7] == [" Bo", " Cia", ">Dan", " Eva", " Anna",
+    assert five.keys("c").splitlines()[1:7] == [" Anna", " Bo", ">Cia", " Dan", " Eva",
                                                 " Alla passar"]
-    five.keys("c")  # OK: the first speaker declares
-    assert five.text().splitlines()[0] == "Giv 1: Dan bjöd"
+    five.keys("c")  # OK: the dealer declares
+    assert five.text().splitlines()[0] == "Giv 1: Cia bjöd"
 
 
 def test_all_pass_from_the_declarer_list_is_asked_even_by_a_long_press():
@@ -187,9 +187,9 @@ def test_fem_left_after_overshooting_is_one_less():
 def test_titles_say_ok_shows_where_ok_opens_the_preview():
     players = ["Anna", "Bo", "Cia", "Dan", "Eva"]
     d, _st = started(Rules("knack"), players, height=32)  # 3 rows: not every change shows
-    d.keys("c" "c" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
+    d.keys("c" "B" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
     assert isinstance(d.app.view, JoinStep)
-    assert d.text().splitlines()[0] == "Går med? OK visar"
+    assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar"  # no hint rows: the keys too
     d.keys("c")
     assert isinstance(d.app.view, E.Preview)
     # an edit always shows its preview: the fem walk's title and hint say so
@@ -215,7 +215,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
 
 def test_three_joiners_in_a_row_take_three_presses():
     d, _st = started(Rules("knack"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
-    d.keys("c" "c" "c" "c" "c" "c" "A")  # Bo declares 3: Bo 3, Cia 1, Dan 1, Eva 0, Anna 1
+    d.keys("c" "B" "c" "c" "c" "c" "A")  # Bo declares 3: Bo 3, Cia 1, Dan 1, Eva 0, Anna 1
     assert isinstance(d.app.view, JoinStep)
     text = d.keys("B")  # hold ▶: Cia joined; the save position is after her
     assert text.splitlines()[:3] == ["Går med? OK sparar", "Bo       3*    12>9",
@@ -241,8 +241,25 @@ def test_fem_all_pass_is_one_choice_in_the_menu():
     assert d.app.series.game.log == []
     d.keys("c")
     assert d.app.series.game.log == [(score.ALL_PASS,)]
-    assert presses_for(d.app, (score.ALL_PASS,)) == "bbcc"  # not a pass per player (8)
+    # not a pass per player (8): the menu, hold ▶ (the row below, chosen), the question
+    assert presses_for(d.app, (score.ALL_PASS,)) == "bBc"
     # bud: the same choice (the declarer list's last row is three presses away, then asked)
     b, _st = started(Rules("bud"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
-    assert presses_for(b.app, (score.ALL_PASS,)) == "bbcc"
+    assert presses_for(b.app, (score.ALL_PASS,)) == "bBc"
     assert b.keys("b").splitlines()[1:3] == [">Ny giv", " Alla passar"]
+
+
+def test_a_long_press_in_the_menu_chooses_the_next_row_but_never_round_the_ends():
+    d, _st = started(Rules("bud"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
+    d.keys("b")  # the menu, on "Ny giv"
+    assert d.keys("B").splitlines()[0] == "OK? Alla passar"  # hold ▶: the row below, chosen
+    d.keys("c")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]
+    d.keys("b")
+    text = d.keys("A")  # hold ◀ on the first row: not round to the last (the language)
+    assert text.splitlines()[:2] == ["Meny", ">Ny giv"]
+    assert d.app.lang == "sv"
+    menu = d.app.view
+    menu.cursor = menu.count(d.app) - 1  # the last row, the language
+    d.keys("B")  # hold ▶ there: not round to the first
+    assert d.app.lang == "sv" and d.app.view is menu

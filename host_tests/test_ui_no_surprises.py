@@ -225,8 +225,8 @@ def test_correction_says_how_to_move_and_finish():
 
 def test_small_screens_and_seven_players_keep_a_hint_row():
     d, _st = started(Rules("knack"), players=FOUR + ["Eva"], height=32)
-    rows = d.keys("c" "c" "c").splitlines()  # a declarer, a bid; the tricks
-    assert rows[0] == "Giv 1: stick" and rows[1].startswith(">") and len(rows) == 4
+    rows = d.keys("c" "B" "c").splitlines()  # Bo declares, a bid; the tricks from Bo
+    assert rows[0] == "Giv 1: * spelförare" and rows[1].startswith(">") and len(rows) == 4
     assert rows[-1] == " ◀-1 ▶+1 OK ta"  # 2 of the 5 players, and what the buttons do
     d, _st = started(height=32)
     assert d.keys("c").splitlines() == ["Giv 1: håll◀ 0 (+5)", ">Bo       <1>", " Cia",

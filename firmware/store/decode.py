@@ -300,6 +300,7 @@ class Slot:
         self.seq = 0
         self.image = None
         self.chain = 0
+        self.base_crc = 0  # the base record's CRC: with seq, index and pos it names the state (store/drivecopy.py)
         self.pos = 0  # where the next commit goes
         self.clean = True  # nothing but erased bytes after the last commit
 
@@ -324,6 +325,7 @@ def read_slot(nvm, index, half, buf):
         return sl
     sl.version = version
     sl.seq = seq
+    sl.base_crc = chain
     if version not in codec.READABLE:
         sl.state = "newer" if version > codec.VERSION else "bad"
         return sl

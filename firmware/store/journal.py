@@ -9,6 +9,13 @@ active slot is full (or damaged) the image is compacted into the other slot
 as a new base with the next sequence number, in one slice assignment that
 never touches the active slot; a cut there leaves the old slot the newest
 valid one. Pure: ``nvm`` is microcontroller.nvm or tools/fakes.FakeNVM.
+
+CircuitPython erases the NVM's one flash sector to rewrite it (on an RP2040
+only when the bytes replaced are not all erased, on SAMD boards always), and
+a cut in that erase would lose both slots. With ``copy`` (a
+firmware/store/drivecopy.DriveCopy) every write that erases is preceded by the new
+state written whole to the drive and read back; load() resumes that copy
+when the NVM is blank, unreadable or holds the state the copy replaced.
 """
 
 from firmware import forget
@@ -24,6 +31,8 @@ UNREADABLE = "unreadable"  # nothing valid at all
 NEWER = "newer"  # written by a newer firmware in a format this one cannot read
 MIGRATED = "migrated"  # an older format was read; it is rewritten in the current one
 FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
+COPY = "copy"  # the NVM was lost (a cut in its erase): the drive copy was resumed
+UNCOVERED = "uncovered"  # (Store.notice) the drive copy could not be written: a cut in this erase loses the NVM
 
 
 class Loaded:
@@ -51,9 +60,15 @@ def _newer(a, b):
 class Store:
     """Save and resume the series and the settings blob in an NVM byte array."""
 
-    def __init__(self, nvm, reserve=None):
+    def __init__(self, nvm, reserve=None, copy=None, erase_always=None):
         self.nvm = nvm
         self.size = len(nvm)
+        self.copy = copy  # the drive copy (firmware/drivecopy.py), or None
+        # Whether every NVM write erases the sector (the SAMD ports) or only one over bytes not all
+        # erased (the RP2040 port). Of the boards the firmware knows only the RP2040 has a 4 KiB NVM.
+        self.erase_always = (self.size != 4096) if erase_always is None else erase_always
+        self.notice = None  # (UNCOVERED, text) once, when a copy could not be written
+        self._noticed = False
         self.half = self.size // 2
         # A fresh base leaves this much of its slot free for commits (compaction
         # keeps the newest entries that fit in the rest).
@@ -62,7 +77,9 @@ class Store:
         self.slot = -1  # active slot, -1 when nothing is saved
         self.seq = 0
         self.chain = 0
+        self.base_crc = 0  # the active base record's CRC (names the NVM state in the drive copy)
         self.pos = 0
+        self.other = None  # the other slot's (seq, base_crc, pos) when it holds a valid base
         self.rewrite = True  # the next save writes a new base (nothing valid, or damage)
         self.loaded = False
         self.warning = None  # (code, text) when the last save could not be made
@@ -88,13 +105,16 @@ class Store:
         from firmware.store import decode  # the reading half of the format: only now
 
         slots = [decode.read_slot(self.nvm, i, self.half, self._buf) for i in (0, 1)]
-        forget("firmware.store.decode")  # read: its code can go
         good = [s for s in slots if s.state == "ok"]
         best = None
         for s in good:
             if best is None or _newer(s.seq, best.seq):
                 best = s
         states = [s.state for s in slots]
+        copied = self._copy_image(decode, slots) if "newer" not in states else None
+        forget("firmware.store.decode")  # read: its code can go
+        if copied is not None:
+            return self._resume_copy(out, copied, best, slots)
         if best is None:
             self.seq = 0
             if "newer" in states:
@@ -106,10 +126,7 @@ class Store:
             else:
                 out.say(EMPTY, "no saved game")
             return out
-        self.slot = best.index
-        self.seq = best.seq
-        self.chain = best.chain
-        self.pos = best.pos
+        self._take(best, slots)
         other = slots[1 - best.index]
         im = best.image
         series, kept = self._build(im)
@@ -137,6 +154,62 @@ class Store:
                 out.say(DAMAGED, "save damaged: resumed after hand %d" % hand, hand)
         elif best.version != codec.VERSION:
             out.say(MIGRATED, "save from format %d converted" % best.version, hand)
+        return out
+
+    def _take(self, best, slots):
+        """The NVM state to append to: slot best (a decode.Slot) of slots."""
+        self.slot = best.index
+        self.seq = best.seq
+        self.chain = best.chain
+        self.base_crc = best.base_crc
+        self.pos = best.pos
+        o = slots[1 - best.index]
+        self.other = (o.seq, o.base_crc, o.pos) if o.state == "ok" else None
+
+    def _copy_image(self, decode, slots):
+        """The drive copy's image when it is to be resumed instead of the NVM, else None.
+
+        It is when every valid slot of the NVM is one the copy recorded as there when it was
+        made (the same base, its chain no longer than then): the NVM write after the copy was
+        cut, in the erase or the program, which leaves each slot blank, cut short or as it was.
+        Any other valid slot was written after the copy: the NVM is newer.
+        """
+        if self.copy is None:
+            return None
+        got = self.copy.get(self._buf)
+        if got is None:
+            return None
+        old, n = got
+        for s in slots:
+            if s.state == "ok":
+                was = old[s.index]
+                if was is None or (s.seq, s.base_crc) != was[:2] or s.pos > was[2]:
+                    return None
+        try:
+            version, _seq, payload, _crc, _end = decode.read_base(self._buf, 0, n)
+            if version not in codec.READABLE:
+                return None
+            im = decode.decode_base(payload, version)
+        except (ValueError, IndexError):
+            return None
+        series, kept = self._build(im)
+        if kept < len(im.entries) or (series is None and im.has_game()):
+            return None  # not a state this firmware wrote: the NVM's stays
+        return im, series
+
+    def _resume_copy(self, out, copied, best, slots):
+        """Resume the drive copy and write it to the NVM at once (the copy, whole, covers that write)."""
+        im, series = copied
+        self.seq = 0
+        if best is not None:
+            self._take(best, slots)
+        self.rewrite = True
+        self._rebase(im, True, covered=True)
+        out.series = series
+        out.settings = im.settings
+        if best is None and series is not None:
+            hand = im.k + len(im.entries)
+            out.say(COPY, "save lost: resumed from the drive copy after hand %d" % hand, hand)
         return out
 
     def _build(self, im):
@@ -181,17 +254,20 @@ class Store:
         record, c = codec.frame_commit(self.chain, payload)
         if self.pos + len(record) > (self.slot + 1) * self.half:
             return False
+        if self._erases(self.pos, len(record)):
+            self._cover(codec.frame_base(self.seq, codec.encode_base(image)))
         self._write(self.pos, record)
         self.pos += len(record)
         self.chain = c
         self.image = image
         return True
 
-    def _rebase(self, image, fresh):
+    def _rebase(self, image, fresh, covered=False):
         """Write image as a new base in the other slot, compacted to fit; False if it cannot.
 
         fresh: image comes whole from the game in RAM (its k entries are not
         known to the store); otherwise it grows out of the stored image.
+        covered: the drive copy holds image already (load() resuming it): not written again.
         """
         fitted = self._fit(image)
         if fitted is None:
@@ -206,6 +282,8 @@ class Store:
         buf[0:n] = record
         for i in range(n, self.half):
             buf[i] = 0xFF
+        if not covered and self._erases(start, self.half):
+            self._cover(record)
         self._write(start, buf)
         if fresh:
             self.dropped_from = image.k
@@ -213,13 +291,40 @@ class Store:
         if j:
             head = codec.encode_ops([(None, 0, e) for e in image.entries[:j]], len(image.players))
             self.dropped_crc = codec.crc32(head, self.dropped_crc)
+        self.other = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
         self.slot = target
         self.seq = seq
         self.chain = int.from_bytes(record[-4:], "little")
+        self.base_crc = self.chain
         self.pos = start + len(record)
         self.image = cand
         self.rewrite = False
         return True
+
+    def _erases(self, start, n):
+        """Whether writing nvm[start:start + n] erases the sector (and so needs the drive copy)."""
+        if self.copy is None:
+            return False
+        if self.erase_always:
+            return True
+        nvm = self.nvm
+        for off in range(start, start + n, 64):  # small reads: nvm[a:b] makes a new object
+            piece = nvm[off:min(off + 64, start + n)]
+            if piece.count(b"\xff") != len(piece):
+                return True
+        return False
+
+    def _cover(self, record):
+        """Write the drive copy of the state in base record before the NVM erases for it."""
+        here = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
+        other = self.other if self.slot >= 0 else None
+        old = (here, other) if self.slot <= 0 else (other, here)  # per slot: what it holds now
+        if self.copy.put(record, old):
+            return
+        if not self._noticed and self.copy.writable():  # the computer's drive: the UI said so at start
+            self._noticed = True
+            self.notice = (UNCOVERED, "the drive copy could not be written: a power cut while "
+                                      "saving can lose the game")
 
     def _base_size(self, image):
         return len(codec.frame_base(0, codec.encode_base(image)))

@@ -76,6 +76,9 @@ class App:
             message = self.load_message(loaded) or message
             if self.pending:
                 self.note = self.flush_pending()
+        uncovered = self.uncovered_note()
+        if uncovered:
+            message = message + " " + uncovered if message else uncovered
         if message:
             self.view = Message(self.t("Note"), message, go_home)
         else:
@@ -124,9 +127,22 @@ class App:
             return self.t("Save damaged: no game to resume")
         if code == "unreadable":
             return self.t("Save unreadable: no game to resume")
+        if code == "copy":
+            return self.t("Save lost: resumed from the drive copy after entry %d") % hand
         if code == "newer":
             return self.t("Saved by newer firmware: not read")
         return message
+
+    def uncovered_note(self):
+        """At start, when the computer owns the drive: the store cannot write its drive copy,
+        so a power cut in an NVM erase is not covered until a start without the boot button."""
+        store = self.store
+        copy = getattr(store, "copy", None)
+        if copy is None or copy.writable():
+            return None
+        if getattr(store, "erase_always", False):
+            return self.t("USB: no copy on the drive. A power cut while saving can lose the game.")
+        return self.t("USB: no copy on the drive. A power cut as a game starts or is compacted can lose it.")
 
     # -- helpers the views use ------------------------------------------------
 
@@ -186,7 +202,16 @@ class App:
                 return "%s: %s" % (self.t("Not saved"), e)
             if ok is False:
                 return self.t("Memory full: this change is not saved")
+            return self.store_notice()
         return None
+
+    def store_notice(self):
+        """The store's notice (a drive copy it could not write), once, in words of the language."""
+        notice = getattr(self.store, "notice", None)
+        if not notice:
+            return None
+        self.store.notice = None
+        return self.t("The drive copy could not be written: a power cut while saving can lose the game.")
 
     def read_export_state(self, blob):
         """Split the export state off the settings blob; the set-up's part is returned."""
@@ -224,6 +249,7 @@ class App:
                 return "%s: %s" % (self.t("Not saved"), e)
             if ok is False:
                 return self.t("Memory full: this change is not saved")
+            return self.store_notice()
         return None
 
     def report_unsaved(self):

@@ -145,6 +145,18 @@ class Menu(ListView):
     def leave(self, app):
         self.back(app)
 
+    # hold ◀/▶: the row above/below, chosen (as in the pick lists); not round the ends,
+    # where a slip would switch the language or the big scores
+    def long_next(self, app):
+        if self.cursor + 1 < len(self.items):
+            self.cursor += 1
+            self.choose(app, self.cursor)
+
+    def long_prev(self, app):
+        if self.cursor > 0:
+            self.cursor -= 1
+            self.choose(app, self.cursor)
+
 
 class Message(View):
     """A title and wrapped text; any press goes on (``done(app)``), PREV/NEXT scroll long text."""

@@ -17,15 +17,15 @@ from tools.play import keymap
 RECORDS = "host_tests/records"
 
 KEYS = (
-    ("fem-basic", "ccBbBccaAccbbcccAaac"),
-    ("knack-knock-faults", "bbcacaacbbbccccbbcbccbbcccccaAcaAc"),
-    ("bud-basic", "bbcbcaaccccBccBaAcaAcccAaaaAcaAc"),
+    ("fem-basic", "ccBbBccaAccbBccAaac"),
+    ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcaAc"),
+    ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaaAcaAc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
-    ("knack-basic", "bbcacAcccccBcccABcAAcccBABcbBBc"),
-    ("bud-rodskagg-made", "bbcbcaaccccBcbBaaAcc"),
+    ("knack-basic", "bbcacAcccccBccBABcAAccBBABcbBBc"),
+    ("bud-rodskagg-made", "bbcbcaaccBcBcAaaAcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
-    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbbcccbBABcc"),
+    ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbBccbBABcc"),
 )
 
 

@@ -93,10 +93,20 @@ class Planner:
         view = self.expect(ListView)
         for i, item in enumerate(view.items):
             if item[0] == label:
-                self.goto(i)
-                self.press("c")
+                self.menu_pick(view.cursor, i)
                 return
         raise PlanError("no menu item %s" % label)
+
+    def menu_pick(self, cursor, target):
+        """On a Menu: choose row target; a long press moves one row and chooses (not round)."""
+        if target == cursor:
+            self.press("c")
+        elif target > cursor:
+            self.press("b", target - cursor - 1)
+            self.press("B")
+        else:
+            self.press("a", cursor - target - 1)
+            self.press("A")
 
     def cycle_to(self, choices, current, want):
         idx = [i for i in range(len(choices))

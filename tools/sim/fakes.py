@@ -13,11 +13,13 @@ a real board would do:
 * ``cut(nbytes, bits=0)``: the next assignment stops after ``nbytes`` bytes
   (plus the top ``bits`` bits of the next byte), as if the power went off,
   and raises PowerCut; the bytes after the cut keep their old value;
-* ``cut_erase(n=1)``: the power goes in the n-th sector erase from now, after
-  the erase and before the program: every sector that write touches reads
-  0xFF (CircuitPython erases and rewrites the whole sector whenever the bytes
-  written are not all erased, so on a board with a one-sector NVM, the
-  RP2040's 4 KiB and the SAMD21's 256 B row, the whole NVM is blank);
+* ``cut_erase(n=1, pages=0)``: the power goes in the n-th sector erase from
+  now, after the erase and after ``pages`` flash pages of the program (the
+  RP2040's 256 B, the SAMD21's 64 B, the SAMD51's 512 B): every sector that
+  write touches reads 0xFF from there on (CircuitPython erases and rewrites
+  the whole sector whenever the bytes written are not all erased, so on a
+  board with a one-sector NVM, as all three are, the whole NVM is blank or
+  half programmed, in page order);
 * ``path``: the contents persist in that file (the simulator keeps its NVM
   there); a missing file starts erased (all 0xFF).
 """
@@ -26,6 +28,7 @@ import os
 
 BOARD_SIZES = {"samd21": 256, "rp2040": 4096, "samd51": 8192}
 ERASE_SECTOR = {256: 256, 4096: 4096, 8192: 8192}
+PROGRAM_PAGE = {256: 64, 4096: 256, 8192: 512}  # the flash page the program after an erase goes by
 
 
 class PowerCut(Exception):
@@ -49,8 +52,10 @@ class FakeNVM:
         self.bytes_written = 0
         self.erases = 0
         self.sector_erases = {}
+        self.page = PROGRAM_PAGE.get(self.sector, 256)
         self._cut = None
         self._erase_cut = None
+        self._erase_pages = 0
 
     def __len__(self):
         return self.size
@@ -95,9 +100,14 @@ class FakeNVM:
                     self._erase_cut = None
                     lo = first * self.sector
                     hi = min(self.size, (last + 1) * self.sector)
+                    new = bytearray(self.data[lo:hi])  # what the program would have written
+                    new[start - lo:stop - lo] = value
                     self.data[lo:hi] = b"\xff" * (hi - lo)
+                    done = min(hi - lo, self._erase_pages * self.page)
+                    self.data[lo:lo + done] = new[:done]
                     self._persist()
-                    raise PowerCut("power cut in the erase of sectors %d-%d" % (first, last))
+                    raise PowerCut("power cut in the erase of sectors %d-%d, %d pages programmed"
+                                   % (first, last, self._erase_pages))
         cut, self._cut = self._cut, None
         if cut is not None and cut[0] < len(value):
             nbytes, bits = cut
@@ -113,9 +123,10 @@ class FakeNVM:
         self.bytes_written += len(value)
         self._persist()
 
-    def cut_erase(self, n=1):
-        """Cut the power inside the n-th sector erase from now (the sectors it erases read 0xFF)."""
+    def cut_erase(self, n=1, pages=0):
+        """Cut the power in the n-th sector erase from now, after pages pages of its program."""
         self._erase_cut = n
+        self._erase_pages = pages
 
     def cut(self, nbytes, bits=0):
         """Make the next write stop after nbytes bytes (and bits bits of the next)."""
@@ -295,3 +306,129 @@ def play(rng, series, steps, endless=False, settings=True):
         else:
             game.push(valid_entry(rng, game.rules, game.state, endless))
             yield "hand", None
+
+
+# -- the drive copy's file system: cut at any step, damaged like a FAT cut can ----------------
+
+class CutDrive:
+    """An in-memory CIRCUITPY drive for firmware/drivecopy.py (its ``fs``), counting and cutting steps.
+
+    Steps: an open, a mkdir, each byte written, a flush, a close, an os.sync.
+    ``cut(n)`` makes the n-th step from now raise PowerCut (a write stops after
+    the bytes before it: written through, as a FAT sector would be);
+    ``damage(how)`` does what a cut inside a FAT write can: "missing" (the
+    directory entry lost), "empty" (size 0), "garbage" (the data clusters
+    overwritten), "flip" (one bit of the record), "broken" (every open fails).
+    ``snapshot()``/``restore()`` copy the whole drive (a device before a save).
+    """
+
+    def __init__(self):
+        self.files = {}
+        self.dirs = set()
+        self.broken = False
+        self.full = False  # every write raises OSError(28): no space left
+        self.steps = 0
+        self.bytes_written = 0
+        self._cut = None
+
+    def cut(self, n):
+        self._cut = self.steps + n
+
+    def _step(self, what):
+        self.steps += 1
+        if self._cut is not None and self.steps >= self._cut:
+            self._cut = None
+            raise PowerCut("power cut at drive step %d (%s)" % (self.steps, what))
+
+    def open(self, path, mode):
+        if self.broken:
+            raise OSError(5, "EIO")
+        self._step("open " + mode)
+        if "r" in mode and path not in self.files:
+            raise OSError(2, "ENOENT")
+        if "w" in mode:
+            folder = path.rsplit("/", 1)[0]
+            if folder and folder not in self.dirs:
+                raise OSError(2, "ENOENT")
+            self.files[path] = bytearray()
+        return _CutFile(self, path, writable="w" in mode or "+" in mode)
+
+    def mkdir(self, path):
+        self._step("mkdir")
+        if path in self.dirs:
+            raise OSError(17, "EEXIST")
+        self.dirs.add(path)
+
+    def sync(self):
+        self._step("sync")
+
+    def damage(self, how, path):
+        if how == "broken":
+            self.broken = True
+        elif how == "missing":
+            self.files.pop(path, None)
+        elif how == "empty" and path in self.files:
+            self.files[path] = bytearray()
+        elif how == "garbage" and path in self.files:
+            data = self.files[path]
+            data[:] = bytes((i * 37 + 11) & 0xFF for i in range(len(data)))
+        elif how == "flip" and path in self.files and len(self.files[path]) > 20:
+            self.files[path][20] ^= 0x10
+
+    def snapshot(self):
+        return ({k: bytes(v) for k, v in self.files.items()}, set(self.dirs), self.broken)
+
+    def restore(self, snap):
+        files, dirs, broken = snap
+        self.files = {k: bytearray(v) for k, v in files.items()}
+        self.dirs = set(dirs)
+        self.broken = broken
+        self._cut = None
+
+
+class _CutFile:
+    def __init__(self, drive, path, writable):
+        self.drive = drive
+        self.path = path
+        self.pos = 0
+        self.writable = writable
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def read(self, n=-1):
+        data = self.drive.files.get(self.path, b"")
+        end = len(data) if n < 0 else min(len(data), self.pos + n)
+        out = bytes(data[self.pos:end])
+        self.pos = max(self.pos, end)
+        return out
+
+    def write(self, b):
+        drive = self.drive
+        if not self.writable:
+            raise OSError(9, "EBADF")
+        if drive.full:
+            raise OSError(28, "ENOSPC")
+        data = drive.files.setdefault(self.path, bytearray())
+        b = bytes(b)
+        for i in range(len(b)):
+            try:
+                drive._step("byte %d of a write" % i)
+            except PowerCut:
+                data[self.pos:self.pos + i] = b[:i]
+                raise
+        data[self.pos:self.pos + len(b)] = b
+        self.pos += len(b)
+        drive.bytes_written += len(b)
+        return len(b)
+
+    def flush(self):
+        self.drive._step("flush")
+
+    def close(self):
+        if self.writable:
+            self.writable = False
+            self.drive._step("close")

@@ -29,6 +29,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 from firmware.core.series import Series
 from firmware.device import boards, buttons, render
 from firmware.record import reader as record
+from firmware.store.drivecopy import DriveCopy
 from firmware.store.export import Exporter
 from firmware.store.journal import Store
 from firmware.ui.app import App
@@ -70,7 +71,7 @@ class Sim:
         os.makedirs(drive, exist_ok=True)
         self.drive = FakeDrive(drive, readonly)  # readonly: booted with the boot button held
         self.nvm = FakeNVM(nvm_size, path=nvm_path)
-        self.store = Store(self.nvm)
+        self.store = Store(self.nvm, copy=DriveCopy(self.drive.root, self.drive.writable, nvm_size // 2))
         if record_path:
             self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable)

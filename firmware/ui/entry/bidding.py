@@ -21,8 +21,8 @@ class Bidding:
         self.declarer = old[1] if old else -1
         self.bid = old[2] if old else None
         self.faults = old[5] if old else ()  # penalties during the hand
-        listed = around_first(self.seats)
-        cursor = (len(listed) - 1) // 2  # the first speaker
+        listed = around_last(self.seats)
+        cursor = (len(listed) - 1) // 2  # the dealer
         if old and self.declarer in listed:
             cursor = listed.index(self.declarer)
         if flow.old_kind(score.ALL_PASS):
@@ -51,11 +51,15 @@ class Bidding:
         return self.flow.rules.tricks_per_hand if self.bid == score.BID_R else self.bid
 
 
-def around_first(order):
-    """The declarer list: the seats clockwise with the first speaker (order[0]) in the
-    middle row, where the cursor starts: the dealer is the row above, the second
-    speaker the row below (a long press each), "all pass" ends the list."""
-    k = len(order) - (len(order) - 1) // 2
+def around_last(order):
+    """The declarer list: the seats clockwise with the last to bid (order[-1], the
+    dealer) in the middle row, where the cursor starts. The dealer, who hears every bid,
+    the first speaker (the row below) and the player before the dealer (the row above)
+    declare most hands at the typical tables (host_tests/typical): each is one press;
+    "all pass" ends the list."""
+    if not order:
+        return []
+    k = (len(order) - 1 - (len(order) - 1) // 2) % len(order)
     return order[k:] + order[:k]
 
 

@@ -3,7 +3,7 @@
 from firmware.core import score
 from firmware.ui import events as K
 from firmware.ui.entry.flow import speaking_order
-from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, save_hint, saves_words
+from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
 
@@ -144,11 +144,21 @@ class FemWalk(Rows):
             return (score.LONE, played[0])
         return (score.PLAY, tuple(tricks), call, self.faults)
 
+    def short(self, app):
+        """Whether the hint lines do not all fit below the rows (128x32; 6 or 7 on 128x64)."""
+        return len(self.hint_lines(app, False)) > max(0, app.rows - self.n)
+
     def head(self, app, after):
         hand = self.flow.hand()
         if not self.done:
-            if app.rows - self.n < 2:  # no room for its hint row: the title shows 0 (+5)
+            # the holds whose hint rows do not fit are in the title: with one hint row
+            # (128x32, 6 or 7 players) a hold a row, in turn, so both show within a hand
+            room = app.rows - self.n
+            more = self.left(self.cursor) > 0
+            if room < 2 and not (self.cursor % 2 and more):
                 return app.t("Hand %d: hold◀ 0 (+5)") % hand
+            if room < 3 and more:
+                return app.t("Hand %d: hold▶ +1+OK") % hand
             return app.t("Hand %d: tricks") % hand
         entry = self.entry()
         if after is not None and after.over():
@@ -157,15 +167,22 @@ class FemWalk(Rows):
             return app.t("Hand %d: all pass") % hand
         if entry[0] == score.LONE:
             return app.t("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+        if self.calls() and self.short(app):  # the call's hold, where its hint row is not
+            shows = after is not None and previews(self, app, after)
+            return app.t("OK shows  hold▶ call" if shows else "OK saves  hold▶ call")
         return saves_words(app, self, after)
 
-    def hint_lines(self, app):
+    def calls(self):
+        return self.flow.rules.call and self.may_call()
+
+    def hint_lines(self, app, fit=True):
+        """The hint lines; on a short screen (fit) the call's is in the title instead."""
         if self.done:
             entry = self.entry()
             lines_ = [save_hint(app, self, self.flow.after(entry), entry[0] == score.PLAY)]
-            if self.cursor < self.n:
+            if self.cursor < self.n:  # the filled-in row at the cursor
                 lines_.append("◀ pass  hold◀ 0 (+5)")
-            if self.flow.rules.call and self.may_call():
+            if self.calls() and not (fit and self.short(app)):
                 lines_.append("hold▶ Rödskägg call")
             return lines_
         if self.left(self.cursor) <= 0:

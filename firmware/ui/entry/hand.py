@@ -256,6 +256,9 @@ class Rows(View):
         # but a done walk that saves at once keeps every change on the screen (previews)
         full = self.n > app.rows or (self.n == app.rows and not self.done)
         size = app.rows - 1 if tips and full else app.rows
+        if self.done and self.n > app.rows and len(tips) > 1:
+            # the rows do not all show, so OK previews them: the hints first (128x32)
+            size = max(1, app.rows - len(tips))
         top = self.win.fit(cur, self.n, size)
         rows = []
         for i in range(top, min(self.n, top + size)):

@@ -110,6 +110,13 @@ class KnackWalk(Rows):
             return app.t("OK? %s wins") % self.flow.name(after.winner)
         if self.done:
             return saves_words(app, self, after)
+        # the hint rows that do not fit are in the title: "*" on the declarer's row,
+        # with one hint row (128x32, 6 or 7 players) the holds on the others
+        room = app.rows - self.n
+        if room < 3 and self.seats[self.cursor] == self.b.declarer:
+            return app.t("Hand %d: * declarer") % self.flow.hand()
+        if room < 2:
+            return app.t("Hand %d: hold◀▶ ±1+OK") % self.flow.hand()
         return app.t("Hand %d: tricks") % self.flow.hand()
 
     def hint_lines(self, app):
@@ -213,6 +220,8 @@ class JoinStep(View):
                                     "OK on none: show" if shows else "OK on none: save"))[:room])
         if after is not None and after.over():
             title = app.t("OK? %s wins") % self.flow.name(after.winner)
+        elif self.pos < 0 and room <= 0:  # no hint rows (128x32): the keys in the title
+            title = app.t("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
         elif self.pos < 0:
             title = app.t("Joined? OK shows" if shows else "Joined? OK saves")
         elif pen:

@@ -1,0 +1,81 @@
+# heapsize: 128k
+"""The drive copy under MicroPython too: the real open ("wb", "r+b", "rb") and os, a copy made,
+rewritten in place, read back, and refused when damaged; and a Store resuming it after an erase."""
+
+import os
+import unittest
+
+from firmware.core.rules import Rules
+from firmware.core.series import Series
+from firmware.store.drivecopy import HEAD, DriveCopy
+from firmware.store.journal import Store
+
+DIR = "/tmp/rodskagg-portable-copy"
+
+
+def rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        p = path + "/" + name
+        try:
+            os.remove(p)
+        except OSError:
+            rmtree(p)
+    os.rmdir(path)
+
+
+def size_of(path):
+    with open(path, "rb") as f:
+        return len(f.read())
+
+
+class DriveCopyTest(unittest.TestCase):
+    def setUp(self):
+        rmtree(DIR)
+        os.mkdir(DIR)
+
+    def tearDown(self):
+        rmtree(DIR)
+
+    def test_made_at_full_size_then_rewritten_in_place(self):
+        copy = DriveCopy(DIR, None, 128)
+        old = ((3, 0x12345678, 40), None)
+        self.assertTrue(copy.put(b"first record", old))
+        self.assertEqual(size_of(copy.path), HEAD + 128 + 4)
+        self.assertTrue(copy.put(b"second", (None, (4, 7, 9))))
+        self.assertEqual(size_of(copy.path), HEAD + 128 + 4)  # in place: never grown
+        buf = bytearray(128)
+        got = copy.get(buf)
+        self.assertEqual(got, ([None, (4, 7, 9)], 6))
+        self.assertEqual(bytes(buf[:6]), b"second")
+
+    def test_a_damaged_missing_or_unwritable_copy_is_none(self):
+        copy = DriveCopy(DIR, None, 64)
+        buf = bytearray(64)
+        self.assertIsNone(copy.get(buf))  # missing
+        self.assertTrue(copy.put(b"abc", (None, None)))
+        with open(copy.path, "r+b") as f:
+            f.seek(HEAD + 1)
+            f.write(b"X")
+        self.assertIsNone(copy.get(buf))  # a byte changed: its CRC fails
+        self.assertFalse(DriveCopy(DIR, lambda: False, 64).put(b"abc", (None, None)))
+
+    def test_a_store_resumes_the_copy_after_the_nvm_is_erased(self):
+        nvm = bytearray(b"\xff" * 256)
+        store = Store(nvm, copy=DriveCopy(DIR, None, 128))
+        store.load()
+        series = Series(Rules("fem"), ["Anna", "Bo", "Åsa"], 1)
+        series.game.push((0, (2, 3, -1), -1, ()))
+        self.assertTrue(store.save(series))  # a 256-byte NVM: every save erases, so copies first
+        nvm[:] = b"\xff" * 256  # a cut inside the erase
+        loaded = Store(nvm, copy=DriveCopy(DIR, None, 128)).load()
+        self.assertEqual(loaded.code, "copy")
+        self.assertEqual(list(loaded.series.game.players), ["Anna", "Bo", "Åsa"])
+        self.assertEqual(list(loaded.series.game.log), [(0, (2, 3, -1), -1, ())])
+
+
+if __name__ == "__main__":
+    unittest.main()

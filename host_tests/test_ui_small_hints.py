@@ -1,0 +1,80 @@
+"""Issue 18 point 13 on 128x32 (feather_oled): every key of the fem and knack hand entry
+is said somewhere on its screens, in both languages; the keys do what the words say."""
+
+import pytest
+
+from firmware.core import score
+from firmware.core.rules import Rules
+from host_tests.test_ui_app import FOUR, started
+
+FIVE = FOUR + ["Eva"]
+
+
+def test_fem_rows_take_turns_with_the_two_holds_in_the_title():
+    d, _st = started(height=32)
+    assert d.keys("c").splitlines() == ["Giv 1: håll◀ 0 (+5)", ">Bo       <1>", " Cia",
+                                        " ◀pass ▶+1 OK ta"]
+    assert d.keys("bbc").splitlines() == ["Giv 1: håll▶ +1+OK", " Bo       3", ">Cia      <1>",
+                                          " ◀pass ▶+1 OK ta"]
+    d.keys("B")  # what the title said: hold ▶, one more (2) and taken
+    assert d.app.view.values[:2] == [3, 2]
+
+
+def test_a_finished_fem_hand_shows_ok_the_call_the_penalty_and_the_filled_row():
+    d, _st = started(height=32)
+    d.keys("c" "bbc" "bc")  # Bo 3, Cia 2: Dan and Anna passed (filled in)
+    assert d.text().splitlines() == ["OK visar  håll▶ rop", ">Dan      pass  12",
+                                     " OK: visa  ▶ straff", " ◀ pass  håll◀ 0 (+5)"]
+    d.keys("B")  # hold ▶: the call, as the title says
+    assert d.text().splitlines()[0] == "Vem ropade Rödskägg?"
+    d.keys("c")  # Bo (the most tricks) called
+    d.keys("A")  # hold ◀ on Dan's row: played, no trick
+    assert d.text().splitlines()[:2] == ["OK visar  håll▶ rop", ">Anna     pass  12"]
+    d.keys("c")  # OK shows the preview, then saves
+    assert d.text().splitlines()[0] == "OK? Giv 1"
+    d.keys("c")
+    assert d.app.series.game.log == [(score.PLAY, (-1, 3, 2, 0), 1, ())]
+
+
+def test_the_small_fem_hints_in_english():
+    d, _st = started(height=32, lang="en")
+    assert d.keys("c").splitlines()[0] == "Hand 1: hold◀ 0 (+5)"
+    assert d.keys("bbc").splitlines()[0] == "Hand 1: hold▶ +1+OK"
+    assert d.keys("bc").splitlines() == ["OK shows  hold▶ call", ">Dan      pass  12",
+                                         " OK: show  ▶ penalty", " ◀ pass  hold◀ 0 (+5)"]
+
+
+@pytest.mark.parametrize("players", [FOUR, FIVE, FIVE + ["Fia"]])
+def test_every_fem_key_is_named_on_128x32_whatever_the_table(players):
+    d, _st = started(players=players, height=32)
+    titles = [d.keys("c").splitlines()[0], d.keys("bbc").splitlines()[0]]
+    assert titles == ["Giv 1: håll◀ 0 (+5)", "Giv 1: håll▶ +1+OK"]
+    text = d.keys("bc")  # Bo 3, Cia 2: the others passed
+    for words in ("OK visar", "håll▶ rop", "▶ straff", "◀ pass  håll◀ 0 (+5)"):
+        assert words in text, (words, text)
+
+
+def test_knack_tricks_title_explains_the_star_then_the_holds():
+    d, _st = started(Rules("knack"), FIVE, height=32)
+    assert d.keys("c" "B" "c").splitlines() == ["Giv 1: * spelförare", ">Bo       <3*>", " Cia",
+                                                " ◀-1 ▶+1 OK ta"]
+    assert d.keys("c").splitlines() == ["Giv 1: håll◀▶ ±1+OK", " Bo       3*", ">Cia      <1>",
+                                        " ◀-1 ▶+1 OK ta"]
+    d.keys("B")  # hold ▶: one more (2) and taken, as the title says
+    assert d.app.view.values[:2] == [3, 2]
+    d.keys("c")  # Dan 1: Eva 0, Anna 0; who went along
+    assert d.text().splitlines() == ["Går med? ◀▶ OK visar", "Bo       3*    12>9",
+                                     "Cia      2     12>10", "Dan      1     12>11"]
+    e, _st = started(Rules("knack"), FIVE, height=32, lang="en")
+    assert e.keys("c" "B" "c").splitlines()[0] == "Hand 1: * declarer"
+    assert e.keys("c").splitlines()[0] == "Hand 1: hold◀▶ ±1+OK"
+    assert e.keys("Bc").splitlines()[0] == "Joined? ◀▶ OK shows"
+
+
+def test_where_the_hints_fit_the_titles_stay_plain():
+    d, _st = started()  # 128x64, 4 players: every hint has its row
+    assert d.keys("c").splitlines()[0] == "Giv 1: stick"
+    text = d.keys("bbc" "bc").splitlines()
+    assert text[0] == "Giv 1: OK sparar" and text[-1] == " håll▶ ropa Rödskägg"
+    k, _st = started(Rules("knack"))
+    assert k.keys("c" "B" "c").splitlines()[0] == "Giv 1: stick"
