@@ -276,8 +276,8 @@ def main():
         s, e = flash_times(r, keys, B.START_MS, GAP_MS)
         saves += s
         exports += e
-        if i and r.transactions:
-            first.append(bursts(r.transactions)[0][1] / 1000.0)
+        if i and B.shown(r.frames):
+            first.append(B.shown(r.frames)[0][0])  # the first lit frame: the resumed scoreboard
         wall += r.wall_ms / 1000.0
         emulated += r.t_ms / 1000.0
     for b in boards:
@@ -288,7 +288,7 @@ def main():
     if probed and seen_all:
         low = min(p[4] for p in seen_all)
         print("free heap: %s at code.py's start; lowest after a draw %d B (goal >= %d: %s)" % (
-            "/".join(str(s) for s in starts), low, GOAL_FREE, "met" if low >= GOAL_FREE else "not met"))
+            "/".join(str(s) for s in starts) or "-", low, GOAL_FREE, "met" if low >= GOAL_FREE else "not met"))
         per = {}
         for p in seen_all:
             k = kind(*p[1:4])

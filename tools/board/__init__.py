@@ -35,7 +35,7 @@ LONG_MS = 700
 GAP_MS = 250
 WAIT_MS = 10000
 START_MS = 6000  # the first key after power-on: CircuitPython boots, code.py draws its first screen
-TAIL_MS = 2000
+TAIL_MS = 5000  # after the last key: an export on the board takes seconds (FatFs, 45 ms erases)
 HELD_MS = 1500  # a key held at power-on is let go after boot.py read it, before code.py's keypad
 SETTLE_MS = 40  # no I2C for this long after a write: the panel shows a settled frame
 
