@@ -189,7 +189,7 @@ def test_the_chart_names_players_whole_and_says_when_no_hand_is_played():
 
 
 def test_big_scores_show_a_table_of_four_on_one_page():
-    from firmware.device import render
+    from firmware.device import raster
 
     d, _st = started(players=["Anna", "Bo", "Cia", "Göran"])
     d.keys("b")
@@ -199,8 +199,8 @@ def test_big_scores_show_a_table_of_four_on_one_page():
     assert screen.big and screen.title == "Giv 1"  # no page dots: every player on the page
     assert screen.rows == ("*Anna   12", ">Bo     12", " Cia    12", " Göran  12")
     buf = bytearray(128 * 64 // 8)
-    render.raster(screen, 128, 64, buf)
-    px = render.pixels(buf, 128, 64)
+    raster.raster(screen, 128, 64, buf)
+    px = raster.pixels(buf, 128, 64)
     lit = [y for y in range(8, 64) if any(px[y][12:72])]  # below the title, the names' columns
     assert lit[0] == 8 and lit[-1] == 62  # from under the title to the panel's end: 4 names
     gaps = [y for y in range(8, 64) if y not in lit]
