@@ -2,29 +2,14 @@
 """The drive copy under MicroPython too: the real open ("wb", "r+b", "rb") and os, a copy made,
 rewritten in place, read back, and refused when damaged; and a Store resuming it after an erase."""
 
-import os
 import unittest
+
+from folders import own_dir, rmtree
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.store.drivecopy import HEAD, DriveCopy
 from firmware.store.journal import Store
-
-DIR = "/tmp/rodskagg-portable-copy"
-
-
-def rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for name in names:
-        p = path + "/" + name
-        try:
-            os.remove(p)
-        except OSError:
-            rmtree(p)
-    os.rmdir(path)
 
 
 def size_of(path):
@@ -34,14 +19,13 @@ def size_of(path):
 
 class DriveCopyTest(unittest.TestCase):
     def setUp(self):
-        rmtree(DIR)
-        os.mkdir(DIR)
+        self.dir = own_dir("copy")
 
     def tearDown(self):
-        rmtree(DIR)
+        rmtree(self.dir)
 
     def test_made_at_full_size_then_rewritten_in_place(self):
-        copy = DriveCopy(DIR, None, 128)
+        copy = DriveCopy(self.dir, None, 128)
         old = ((3, 0x12345678, 40), None)
         self.assertTrue(copy.put(b"first record", old))
         self.assertEqual(size_of(copy.path), HEAD + 128 + 4)
@@ -53,7 +37,7 @@ class DriveCopyTest(unittest.TestCase):
         self.assertEqual(bytes(buf[:6]), b"second")
 
     def test_a_damaged_missing_or_unwritable_copy_is_none(self):
-        copy = DriveCopy(DIR, None, 64)
+        copy = DriveCopy(self.dir, None, 64)
         buf = bytearray(64)
         self.assertIsNone(copy.get(buf))  # missing
         self.assertTrue(copy.put(b"abc", (None, None)))
@@ -61,17 +45,17 @@ class DriveCopyTest(unittest.TestCase):
             f.seek(HEAD + 1)
             f.write(b"X")
         self.assertIsNone(copy.get(buf))  # a byte changed: its CRC fails
-        self.assertFalse(DriveCopy(DIR, lambda: False, 64).put(b"abc", (None, None)))
+        self.assertFalse(DriveCopy(self.dir, lambda: False, 64).put(b"abc", (None, None)))
 
     def test_a_store_resumes_the_copy_after_the_nvm_is_erased(self):
         nvm = bytearray(b"\xff" * 256)
-        store = Store(nvm, copy=DriveCopy(DIR, None, 128))
+        store = Store(nvm, copy=DriveCopy(self.dir, None, 128))
         store.load()
         series = Series(Rules("fem"), ["Anna", "Bo", "Åsa"], 1)
         series.game.push((0, (2, 3, -1), -1, ()))
         self.assertTrue(store.save(series))  # a 256-byte NVM: every save erases, so copies first
         nvm[:] = b"\xff" * 256  # a cut inside the erase
-        loaded = Store(nvm, copy=DriveCopy(DIR, None, 128)).load()
+        loaded = Store(nvm, copy=DriveCopy(self.dir, None, 128)).load()
         self.assertEqual(loaded.code, "copy")
         self.assertEqual(list(loaded.series.game.players), ["Anna", "Bo", "Åsa"])
         self.assertEqual(list(loaded.series.game.log), [(0, (2, 3, -1), -1, ())])

@@ -5,6 +5,8 @@ import json
 import os
 import unittest
 
+from folders import own_dir, rmtree
+
 from firmware.core import score
 from firmware.core.game import Game
 from firmware.core.rules import Rules
@@ -12,32 +14,6 @@ from firmware.device import bootmode
 from firmware.record.reader import loads
 from firmware.store.export import Exporter, ExportError
 from firmware.store.exporttext import record_text, sheet_text
-
-
-def own_dir():
-    """A new empty folder for one test: mkdir refuses a name in use, so two runs at once
-    (two worktrees, pytest beside the MicroPython run) never share one (no tempfile on the VMs)."""
-    while True:
-        path = "/tmp/rodskagg-export-" + "".join("%02x" % b for b in os.urandom(6))
-        try:
-            os.mkdir(path)
-            return path
-        except OSError:
-            pass  # taken: another name
-
-
-def rmtree(path):
-    try:
-        names = os.listdir(path)
-    except OSError:
-        return
-    for name in names:
-        p = path + "/" + name
-        try:
-            os.remove(p)
-        except OSError:
-            rmtree(p)
-    os.rmdir(path)
 
 
 def game():
@@ -50,7 +26,7 @@ def game():
 
 class TestExport(unittest.TestCase):
     def setUp(self):
-        self.dir = own_dir()
+        self.dir = own_dir("export")
 
     def tearDown(self):
         rmtree(self.dir)
