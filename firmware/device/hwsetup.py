@@ -8,6 +8,8 @@ import os
 from firmware.device import render
 from firmware.device.hw import MODULES, Device, _import  # noqa: F401  (MODULES: host tests set it)
 
+SCAN_S = 0.005  # keypad's scan interval
+
 
 class SetupError(Exception):
     """A wiring or settings problem, in words for the screen."""
@@ -151,8 +153,11 @@ def _keys(dev, board, profile):
         pins = tuple(pin(board, p, "RODSKAGG_BUTTONS %s" % role) for role, p in buttons)
         keypad = _import("keypad")
         try:
-            try:  # CircuitPython 9+: a key must read the same on 3 scans (20 ms apart) to count
-                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, debounce_threshold=3)
+            # A scan every 5 ms, each change reported at once: a release is seen within 5 ms
+            # (three 20 ms scans took 40-60 ms). firmware/device/buttons.py drops the bounce.
+            try:
+                dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True, interval=SCAN_S,
+                                       debounce_threshold=1)
             except TypeError:  # CircuitPython 8: the scan interval is the only debounce
                 dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:
