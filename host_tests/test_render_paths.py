@@ -9,7 +9,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import raster, render
+from firmware.device import plot, raster, render
 from firmware.ui.screen import Chart, Screen
 from tools.sim.panel import displayio_display, framebuf_display
 
@@ -77,7 +77,7 @@ def test_chart_stays_in_its_area_and_marks_do_not_overlap():
     for h in (64, 32):
         for screen in SCREENS[4:7]:
             lit = []
-            render.draw_chart(screen.chart, 128, h, raster.Plot(lambda x, y: lit.append((x, y))))  # noqa: B023
+            plot.draw_chart(screen.chart, 128, h, raster.Plot(lambda x, y: lit.append((x, y))))  # noqa: B023
             assert lit and all(0 <= x < 128 and 8 <= y < h for x, y in lit)
     marks = []
 
@@ -87,7 +87,7 @@ def test_chart_stays_in_its_area_and_marks_do_not_overlap():
     real = raster.draw_text
     raster.draw_text = spy
     try:
-        render.draw_chart(SCREENS[6].chart, 128, 64, raster.Plot(lambda x, y: None))
+        plot.draw_chart(SCREENS[6].chart, 128, 64, raster.Plot(lambda x, y: None))
     finally:
         raster.draw_text = real
     marks.sort()

@@ -244,7 +244,7 @@ def test_small_chart_pages_through_players_on_one_scale():
 
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware.core.series import Series as S
-    from firmware.device import raster, render
+    from firmware.device import plot, raster
     from firmware.ui.screens.chart import CHART_HANDS
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
@@ -256,16 +256,16 @@ def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     assert all(len(s) == CHART_HANDS + 1 for s in chart.series)
     # the scores after hands 5..20, then now (after the last correction)
     assert d.app.screen.title == "Diagram giv 5-20"
-    assert len(set(render.MARKERS)) == len(render.MARKERS) == 7
+    assert len(set(plot.MARKERS)) == len(plot.MARKERS) == 7
     # Anna, Bo and Cia have the same scores: their markers sit side by side at the line end
     lit = set()
-    render.draw_chart(chart, 128, 64, raster.Plot(lambda x, y: lit.add((x, y))))
-    left, top, right, bottom, lo, hi = render.chart_geometry(chart, 128, 64)
+    plot.draw_chart(chart, 128, 64, raster.Plot(lambda x, y: lit.add((x, y))))
+    left, top, right, bottom, lo, hi = plot.chart_geometry(chart, 128, 64)
     y = bottom - ((chart.series[0][-1] - lo) * (bottom - top) + (hi - lo) // 2) // (hi - lo)
     shapes = []
     for style in range(3):
         pts = set()
-        render.draw_marker(style, right - 4 * style, y, lambda x, y: pts.add((x, y)))  # noqa: B023
+        plot.draw_marker(style, right - 4 * style, y, lambda x, y: pts.add((x, y)))  # noqa: B023
         assert pts <= lit
         shapes.append(frozenset((x - right + 4 * style, y_) for x, y_ in pts))
     assert len(set(shapes)) == 3

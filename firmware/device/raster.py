@@ -8,16 +8,8 @@ build draws with CircuitPython's C code and needs none of it.
 """
 
 from firmware.device import font
-from firmware.device.render import (
-    BIG_TALL,
-    BIG_TOP,
-    CELL_H,
-    CELL_W,
-    DIM_CONTRAST,
-    draw_chart,
-    draw_marker,
-    text_lines,
-)
+from firmware.device.plot import BIG_TALL, BIG_TOP, draw_chart, draw_marker
+from firmware.device.render import CELL_H, CELL_W, DIM_CONTRAST, text_lines
 from firmware.ui import screen as screen_model
 
 
@@ -124,7 +116,7 @@ def raster(screen, width, height, buf, offset=0):
 
 def draw_big_rows(rows, width, height, plot):
     """The rows at twice the width and almost twice the height below the title, as many as fit
-    (render.BIG_TOP, BIG_TALL)."""
+    (plot.BIG_TOP, BIG_TALL)."""
     n = screen_model.big_lines(height)
     c = screen_model.big_cols(width)
     big = screen_model.BIG

@@ -5,14 +5,16 @@ CircuitPython's C code: tile grids over a sheet of the 6x8 font of
 firmware/device/font.py, and ``bitmaptools`` for the chart.
 ``FramebufRenderer`` (firmware/device/raster.py) draws the same pixels in
 Python into the page buffer of the framebuf driver ``adafruit_ssd1306``, for
-builds without displayio. Both take the layout from the pure functions below
-(``text_lines``, ``draw_chart``), so every path shows the same letters, and
+builds without displayio. Both take the layout from the same pure functions
+(``text_lines`` below, ``draw_chart`` in firmware/device/plot.py, loaded only
+while a chart or big rows show), so every path shows the same letters, and
 host tests compare them pixel for pixel.
 
 Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)``
 maps the App's 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
 """
 
+from firmware import forget
 from firmware.device import font
 from firmware.ui import screen as screen_model
 
@@ -63,112 +65,6 @@ def text_lines(screen, width, height):
     return out
 
 
-# One 3x3 marker per player (bit 8 is the top-left pixel, row by row): filled square,
-# plus, cross, hollow square, diamond, triangle, bar. Drawn on the points of the line
-# and beside its label, so lines that look alike or lie on each other stay apart.
-MARKERS = (0x1FF, 0x0BA, 0x155, 0x1EF, 0x0AA, 0x0BF, 0x092)
-MARK_GAP = 5  # fewest pixels between two markers of one line
-
-
-def draw_marker(style, x, y, plot):
-    """Plot marker style centred on (x, y)."""
-    bits = MARKERS[style % len(MARKERS)]
-    for k in range(9):
-        if bits >> (8 - k) & 1:
-            plot(x - 1 + k % 3, y - 1 + k // 3)
-
-
-def chart_geometry(chart, width, height):
-    """(left, top, right, bottom, lo, hi) of the plot area below the title; the labels
-    (a marker and a name) sit right of it."""
-    mark_w = 0
-    for m in chart.marks:
-        if len(m) * CELL_W > mark_w:
-            mark_w = len(m) * CELL_W
-    right = width - 1 - (mark_w + 12 if chart.marks else 1)
-    lo = chart.lo
-    hi = chart.hi if chart.hi > chart.lo else chart.lo + 1
-    return 1, CELL_H + 2, right, height - 2, lo, hi
-
-
-def draw_chart(chart, width, height, pen):
-    """Draw the chart below the title with pen (raster's ``Plot``, or ``BitmapPen``):
-    a dotted zero line, one line per player with its marker on the points, and at each
-    line's end a connector to its label."""
-    left, top, right, bottom, lo, hi = chart_geometry(chart, width, height)
-    span = hi - lo
-
-    def ypos(v):
-        y = bottom - ((v - lo) * (bottom - top) + span // 2) // span
-        return top if y < top else bottom if y > bottom else y
-
-    if lo < 0 < hi:
-        pen.dots(left, right, ypos(0))
-    n = 0
-    for s in chart.series:
-        if len(s) > n:
-            n = len(s)
-
-    def xpos(i):
-        return left + (i * (right - left) // (n - 1) if n > 1 else 0)
-
-    every = 1
-    while n > 1 and every < n and (xpos(every) - xpos(0)) < MARK_GAP:
-        every += 1
-    ends = []
-    for k, s in enumerate(chart.series):
-        if not s:
-            continue
-        style = chart.styles[k] if k < len(chart.styles) else k
-        px = xpos(0)
-        py = ypos(s[0])
-        for i in range(1, len(s)):
-            x = xpos(i)
-            y = ypos(s[i])
-            pen.line(px, py, x, y)
-            px = x
-            py = y
-        last = len(s) - 1
-        for i in range(last, -1, -every):
-            # players on the same score at a point: their markers side by side
-            same = 0
-            for j in range(k):
-                if i < len(chart.series[j]) and chart.series[j][i] == s[i]:
-                    same += 1
-            x = xpos(i) - 4 * same if i == last else xpos(i) + 4 * same
-            if x < left:
-                x = xpos(i) + 4 * same
-            pen.marker(style, x if x <= right else right, ypos(s[i]))
-        if k < len(chart.marks):
-            ends.append([py - CELL_H // 2, chart.marks[k], style, py])
-    # Labels right of the plot, pushed apart so that they do not overlap, each joined
-    # to its line's end by a short connector.
-    ends.sort()
-    low = CELL_H  # labels may use the line just below the title: 7 fit on 128x64
-    for e in ends:
-        if e[0] < low:
-            e[0] = low
-        low = e[0] + CELL_H
-    high = height - CELL_H
-    for e in reversed(ends):
-        if e[0] > high:
-            e[0] = high
-        high = e[0] - CELL_H
-        if e[0] < CELL_H:  # more labels than lines: they overlap rather than leave the chart
-            e[0] = CELL_H
-    x = xpos(n - 1) if n else left
-    for y, text, style, py in ends:
-        mid = y + CELL_H // 2 - 1
-        pen.line(x + 2, py, right + 5, mid)
-        pen.marker(style, right + 7, mid)
-        pen.text(text, right + 10, y)
-
-
-# Where each of a glyph's 8 rows lands in a big row, and how tall it is drawn: twice the
-# size, but the middle row once, so that a letter is 13 pixels and a dark pixel row parts
-# the big rows (14 apart: four fit under the title on 128x64); a descender takes that row.
-BIG_TOP = (0, 2, 4, 6, 7, 9, 11, 13)
-BIG_TALL = (2, 2, 2, 1, 2, 2, 2, 1)
 BUSY = 1 << 15  # in draw()'s line bits: some line below the title holds text
 
 
@@ -235,75 +131,6 @@ def glyph_sheet(bitmap_class):
     return sheet
 
 
-class BitmapPen:
-    """The chart's pen for displayio: ``bitmaptools`` draws into the canvas, in C.
-
-    The canvas starts ``top`` pixels down the display. Markers and label letters
-    are blits from small sheets, skipping their dark pixels so that they add to
-    what is drawn, as plotting does; C clips what falls outside the canvas."""
-
-    def __init__(self, canvas, sheet, tools, top):
-        import displayio
-
-        self.canvas = canvas
-        self.top = top
-        self.sheet = sheet
-        self.tools = tools
-        n = len(MARKERS)
-        self.markers = displayio.Bitmap(3 * n, 3, 2)
-        for style in range(n):
-            draw_marker(style, 3 * style + 1, 1, self._mark)
-        self.dotted = displayio.Bitmap(canvas.width, 1, 2)
-        for x in range(0, canvas.width, 3):
-            self.dotted[x, 0] = 1
-
-    def _mark(self, x, y):
-        self.markers[x, y] = 1
-
-    def dots(self, x0, x1, y):
-        self.tools.blit(self.canvas, self.dotted, x0, y - self.top, x2=x1 - x0 + 1,
-                        skip_source_index=0)
-
-    def line(self, x0, y0, x1, y1):
-        self.tools.draw_line(self.canvas, x0, y0 - self.top, x1, y1 - self.top, 1)
-
-    def marker(self, style, x, y):
-        sx = 3 * (style % len(MARKERS))
-        self.tools.blit(self.canvas, self.markers, x - 1, y - 1 - self.top, x1=sx, y1=0, x2=sx + 3,
-                        y2=3, skip_source_index=0)
-
-    def big_rows(self, rows, width, height):
-        """Rows at twice the width, almost twice the height (BIG_TOP, BIG_TALL), below the
-        title: each lit pixel of a glyph a block filled in C."""
-        fill = self.tools.fill_region
-        canvas = self.canvas
-        c = screen_model.big_cols(width)
-        big = screen_model.BIG
-        for i in range(min(screen_model.big_lines(height), len(rows))):
-            top = CELL_H + i * screen_model.BIG_PITCH - self.top
-            x = 0
-            for ch in rows[i][:c]:
-                g = font.index(ord(ch))
-                for cx in range(font.GLYPH_W):
-                    col = font.column(g, cx)
-                    y = 0
-                    while col:
-                        if col & 1:
-                            y0 = top + BIG_TOP[y]
-                            fill(canvas, x + cx * big, y0, x + cx * big + big, y0 + BIG_TALL[y], 1)
-                        col >>= 1
-                        y += 1
-                x += CELL_W * big
-
-    def text(self, text, x, y):
-        y -= self.top
-        for ch in text:
-            gx = font.index(ord(ch)) * CELL_W
-            self.tools.blit(self.canvas, self.sheet, x, y, x1=gx, y1=0, x2=gx + font.GLYPH_W,
-                            y2=CELL_H, skip_source_index=0)
-            x += CELL_W
-
-
 class Renderer:
     """Draws screen models through displayio, every pixel by CircuitPython's C code.
 
@@ -348,10 +175,11 @@ class Renderer:
                                       y=CELL_H - 1)
         self.gap.hidden = True
         group.append(self.gap)
-        self.chart_grid = None  # made with the first chart (a kilobyte not spent before)
+        self.chart_grid = None  # the canvas's layer while a chart or big rows show (1 KB)
         self.ink = None  # its palette where text shows through: dark is transparent
         self.chart = None  # (chart, inverted lines) the canvas holds
         self.pen = None
+        self.plot = None  # firmware/device/plot.py while the canvas is up
         self.group = group
         self.last = None
         self.level = 2
@@ -392,20 +220,19 @@ class Renderer:
         self.last = screen
 
     def _chart(self, chart, inverted):
-        """Draw chart (or big rows: a tuple) into the canvas (None: hide it); nothing lands
-        on inverted lines."""
+        """Draw chart (or big rows: a tuple) into the canvas (None: take it away); nothing
+        lands on inverted lines."""
         key = None if chart is None else (chart, inverted)
         if key == self.chart:
             return
         self.chart = key
+        if chart is None:
+            self._drop_canvas()
+            return
+        if self.pen is None:
+            self._canvas()
         grid = self.chart_grid
         pen = self.pen
-        if chart is None:
-            if grid is not None:
-                grid.hidden = True
-            return
-        if grid is None or pen is None:
-            grid, pen = self._canvas()
         # Over blank lines the canvas can be opaque: displayio then fills each pixel from it
         # alone, not from it and the text below as well.
         shader = self.plain if inverted & ~1 == 0 else self.ink
@@ -416,7 +243,7 @@ class Renderer:
         if isinstance(chart, tuple):
             pen.big_rows(chart, self.width, self.height)
         else:
-            draw_chart(chart, self.width, self.height, pen)
+            self.plot.draw_chart(chart, self.width, self.height, pen)
         for i in range(1, len(self.grids)):
             if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
                 self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)
@@ -424,8 +251,11 @@ class Renderer:
 
     def _canvas(self):
         """The chart's bitmap over the text, below the title (the chart never draws on
-        it: a smaller area to send), transparent where it is dark."""
+        it: a smaller area to send), transparent where it is dark; and the chart's code
+        (firmware/device/plot.py), both only while a chart or big rows show."""
         import displayio
+
+        from firmware.device import plot
 
         canvas = displayio.Bitmap(self.width, self.height - CELL_H, 2)
         self.ink = palette(displayio.Palette, self.BLACK, self.WHITE)
@@ -433,10 +263,20 @@ class Renderer:
         grid = displayio.TileGrid(canvas, pixel_shader=self.ink, y=CELL_H)
         grid.hidden = True
         self.group.append(grid)
-        pen = BitmapPen(canvas, self.sheet, self.tools, CELL_H)
+        self.plot = plot
+        self.pen = plot.BitmapPen(canvas, self.sheet, self.tools, CELL_H)
         self.chart_grid = grid
-        self.pen = pen
-        return grid, pen
+
+    def _drop_canvas(self):
+        """Take the canvas off the display and let it and the chart's code go."""
+        if self.chart_grid is None:
+            return
+        self.group.remove(self.chart_grid)
+        self.chart_grid = None
+        self.ink = None
+        self.pen = None
+        self.plot = None
+        forget("firmware.device.plot")
 
     def set_brightness(self, level):
         if level == self.level:

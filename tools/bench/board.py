@@ -36,6 +36,7 @@ LOOP_ANCHOR = "        now = clock.now()\n"
 LOOP_PROBE = "        _t0 = dev.ticks()\n"
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
          'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1)\n')
+SLOWEST = 12  # the slowest presses listed with their screen
 GOAL_MEDIAN_MS = 40  # issue 17: press to glass
 GOAL_WORST_MS = 100
 GOAL_FREE = 80 * 1024  # issue 17: free heap at every press
@@ -311,6 +312,9 @@ def main():
                 print("  %-10s %s: %s%s" % (k, line(ms), verdict(ms), parts(mine)))
         print("  (median ms; handling: keypad events to the App's new screen; drawing: Renderer.draw "
               "with its refresh and I2C transfer; the rest is keypad's debounce and the loop's sleep)")
+        slow = sorted((x for x in lat if x[2] is not None), key=lambda x: -x[1])[:SLOWEST]
+        print("  slowest: " + ", ".join("%s %.0f (%d+%d)" % (x[2][1], x[1], x[2][5], x[2][6]) for x in slow)
+              + " (view ms (handling+drawing))")
     if first:
         print("power-on to the first scoreboard (resumed): %s ms" % "/".join("%.0f" % t for t in first))
     if saves:
