@@ -228,9 +228,9 @@ def series_key(series, settings):
 
 def image_key(image):
     """series_key of what a Store image would resume to."""
-    from firmware.store.journal import Store
+    from firmware.store.decode import build
 
-    series, _kept = Store(FakeNVM(256))._build(image)
+    series, _kept = build(image)
     return series_key(series, image.settings)
 
 
