@@ -1,9 +1,94 @@
-"""What an export writes: a game's record as JSON text (rodskagg-record/1) and its CSV score
-sheet. Imported by ``Exporter.export`` (firmware/store/export.py) for the export only and let go after.
+"""What an export writes, and the writing: a game's record as JSON text (rodskagg-record/1)
+and its CSV score sheet, each written to NAME.ext.tmp a line at a time (no whole text in RAM)
+and then renamed, so a power cut leaves either no file or a whole one (and at worst a stray
+.tmp, removed next time). Imported by ``Exporter.export`` (firmware/store/export.py) for the
+export only and let go after.
 """
 
+import os
+
+from firmware import forget
 from firmware.core import score
 from firmware.words import tr
+
+
+def write(exporter, game, name, lang):
+    """Write game to the exporter's folder as NAME.json and NAME.csv; returns NAME (a new one
+    unless name is one this module made). Raises OSError."""
+    folder = exporter.path(exporter.folder)
+    if not _exists(folder):
+        os.mkdir(folder)
+    _clean(folder)
+    if not _good_name(name):
+        name = next_name(folder, game)
+    if game.base is None:
+        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game))
+        forget("firmware.record.writer")
+        forget("firmware.record.format")
+        forget("firmware.record")  # the package, empty now
+    else:
+        exporter.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
+        exporter.kept_from = game.base.hands + 1
+    _write(exporter.path(exporter.folder, name + ".csv"), sheet_rows(game, lang))
+    return name
+
+
+def _sync():
+    sync = getattr(os, "sync", None)
+    if sync is not None:
+        sync()
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _good_name(name):
+    """True for a name export() made: NNNN-preset, nothing that leaves games/."""
+    if not isinstance(name, str) or len(name) < 6 or not name[:4].isdigit() or name[4] != "-":
+        return False
+    return all("a" <= c <= "z" or "0" <= c <= "9" or c == "_" for c in name[5:])
+
+
+def next_name(folder, game):
+    """NNNN-preset, NNNN one more than the highest number in folder."""
+    top = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    for name in names:
+        digits = name[:4]
+        if len(name) > 4 and digits.isdigit():
+            top = max(top, int(digits))
+    return "%04d-%s" % (top + 1, game.rules.preset)
+
+
+def _clean(folder):
+    """Remove .tmp files a power cut left behind."""
+    for name in os.listdir(folder):
+        if name.endswith(".tmp"):
+            try:
+                os.remove(folder + "/" + name)
+            except OSError:
+                continue
+
+
+def _write(path, parts):
+    """The texts of parts, one after the other, as the file at path (whole or not at all)."""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        for part in parts:
+            f.write(part.encode("utf-8"))
+    _sync()
+    if _exists(path):
+        os.remove(path)
+    os.rename(tmp, path)
+    _sync()
 
 
 def _csv_field(text):
@@ -53,10 +138,16 @@ def _reason(lang, reason):
 
 
 def record_text(game):
-    """The record as JSON text, keys in RECORD.md's order, one hand a line (the same on every VM).
+    """The record as JSON text (what ``write`` puts in NAME.json)."""
+    return "".join(record_parts(game))
+
+
+def record_parts(game):
+    """The record as JSON text in pieces, keys in RECORD.md's order, one hand a line (the same
+    on every VM).
 
     firmware.record.writer (and recordformat) is imported here, for the export only
-    (Exporter.export lets them go after it)."""
+    (``write`` lets them go after)."""
     import gc
 
     gc.collect()
@@ -68,28 +159,34 @@ def record_text(game):
     for name, value in game.rules.overrides():
         text += ", %s: %s" % (dumps(name), dumps(value))
     text += "},\n \"players\": %s,\n" % dumps(list(p))
-    text += ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
-    hands = [dumps(entry_to_json(p, e), p) for e in game.log]
-    if hands:
-        text += "\n  " + ",\n  ".join(hands) + "\n "
-    return text + "]}\n"
+    yield text + ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
+    sep = "\n  "
+    for e in game.log:
+        yield sep + dumps(entry_to_json(p, e), p)
+        sep = ",\n  "
+    yield ("\n " if game.log else "") + "]}\n"
 
 
 def sheet_text(game, lang="en"):
-    """The CSV score sheet in lang: one row per entry, one score column per player.
+    """The CSV score sheet in lang (what ``write`` puts in NAME.csv)."""
+    return "".join(sheet_rows(game, lang))
+
+
+def sheet_rows(game, lang="en"):
+    """The CSV score sheet in lang, a row at a time: one row per entry, one score column per player.
 
     The first column numbers the hands as the table counts them (Giv N, as the
     scoreboard does); an entry that is not a counted hand (all pass, misdeal,
     knock fault, correction) has no number and says where it stands."""
     players = game.players
-    out = _csv_row([tr(lang, "hand"), tr(lang, "entry")] + list(players))
+    yield _csv_row([tr(lang, "hand"), tr(lang, "entry")] + list(players))
     if game.base is None:
         start = [game.rules.start] * len(players)
-        out += _csv_row([0, tr(lang, "start")] + start)
+        yield _csv_row([0, tr(lang, "start")] + start)
         before = 0
     else:
-        out += _csv_row([game.base.hands, tr(lang, "(earlier hands not kept)")]
-                        + list(game.base.scores))
+        yield _csv_row([game.base.hands, tr(lang, "(earlier hands not kept)")]
+                       + list(game.base.scores))
         before = game.base.hands
     for entry, state in zip(game.log, game.states()):
         what = describe(players, entry, lang)
@@ -99,10 +196,9 @@ def sheet_text(game, lang="en"):
             number = ""
             what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
         before = state.hands
-        out += _csv_row([number, what] + list(state.scores))
+        yield _csv_row([number, what] + list(state.scores))
     st = game.state
     if st.over():
-        out += _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))
+        yield _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))
     if game.rules.pot:
-        out += _csv_row(["", tr(lang, "pot balance")] + list(st.balance))
-    return out
+        yield _csv_row(["", tr(lang, "pot balance")] + list(st.balance))
