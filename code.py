@@ -22,6 +22,7 @@ def run(dev, store, exporter):
     clock = hw.Clock(dev.ticks)
     app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles)
     buttons = Buttons(dev.roles)
+    app.defer = True  # an export's writing waits until its screen shows (app.work below)
     renderer = dev.renderer
     version = None
     level = None
@@ -42,6 +43,7 @@ def run(dev, store, exporter):
             version = app.version
             renderer.draw(app.screen)
             gc.collect()
+            app.work()  # the slow part of that press, if any: its result is drawn next time round
         dev.sleep(0.01)
 
 

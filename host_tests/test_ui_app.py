@@ -502,6 +502,39 @@ def test_export_menu_read_only_shows_reason():
     assert "Exporterad 0001-fem" in d.text()
 
 
+def test_deferred_export_answers_at_once_and_writes_after_its_screen():
+    """As code.py runs the App (defer): the press shows "Exporterar…" before anything is
+    written, work() writes and shows the result; a press before work() still finds it done."""
+    ex = FakeExporter()
+    d, _st = started(exporter=ex)
+    d.app.defer = True
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Exportera") + "c")
+    assert d.text() == "Exportera\nExporterar…"
+    assert ex.exported == []
+    d.app.work()
+    assert ex.exported == [[]]
+    assert "Exporterad 0001-fem" in d.text()
+    d.keys("c" "b" + "b" * items.index("Exportera") + "c")
+    assert ex.exported == [[]]
+    d.keys("c")  # the loop never ran work(): the next press writes first, then goes home
+    assert ex.exported == [[], []]
+    assert d.text().startswith("Giv 1\n")
+
+
+def test_deferred_winner_shows_before_its_file_is_written():
+    ex = FakeExporter()
+    d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
+    d.app.defer = True
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
+    assert "Dan vinner!" in d.text() and "Exporterar…" in d.text()
+    assert ex.exported == []
+    d.app.work()
+    assert len(ex.exported) == 1
+    assert "Dan vinner!" in d.text() and "Exporterad" in d.text() and "Exporterar" not in d.text()
+
+
 # -- never stuck, bad input, screen saver ------------------------------------------------------
 
 def test_back_leaves_every_menu_screen():

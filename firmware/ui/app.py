@@ -54,6 +54,9 @@ class App:
         self.setup = Setup()
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
+        # The loop sets defer: an export's writing waits until its screen is drawn (work()).
+        self.defer = False
+        self.later = None  # that writing, until work() runs it
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
@@ -90,6 +93,7 @@ class App:
 
     def handle(self, event, now_ms):
         """One logical event. A press that wakes the screen does nothing else."""
+        self.work()  # what the last press left for after its screen (if the loop did not run it)
         self.last = now_ms
         if self.brightness != 2:
             self.brightness = 2
@@ -102,6 +106,20 @@ class App:
         self.report_unsaved()
         if isinstance(self.view, Scoreboard):  # no other screen is open or reachable from here
             lazy.release_all()
+        self._refresh()
+
+    def work(self):
+        """The slow part of the last press (writing an export), run by the loop once that
+        press's screen is drawn, so that the screen answers at once; its result shows next."""
+        job = self.later
+        if job is None:
+            return
+        self.later = None
+        try:
+            job()
+        except Exception as e:  # never stuck: show it, a press goes home
+            self.view = ErrorView(e)
+        self.report_unsaved()
         self._refresh()
 
     def tick(self, now_ms):
@@ -308,7 +326,11 @@ class App:
         game = self.series.game
         self.note = None
         if game.state.over():
-            self.note = self.auto_export()
+            if self.defer and self.exporter is not None and self.writable():
+                self.note = self.t("Exporting…")  # the winner at once, the file after it is drawn
+                self.later = self._auto_export_now
+            else:
+                self.note = self.auto_export()
             self.view = result.Winner()
         else:
             if self.won_on_drive:
@@ -325,6 +347,9 @@ class App:
             return bool(self.exporter.writable())
         except Exception:
             return False
+
+    def _auto_export_now(self):
+        self.note = self.auto_export()
 
     def auto_export(self):
         """Export the finished game (replacing its earlier file); when the drive cannot
@@ -349,8 +374,16 @@ class App:
         return note
 
     def export(self):
+        """The menu's export: "Exporting…" at once, the writing after that screen is drawn."""
         if self.exporter is None:
             return
+        if self.defer and self.writable():
+            self.view = Message(self.t("Export"), self.t("Exporting…"), go_home)
+            self.later = self._export_now
+            return
+        self._export_now()
+
+    def _export_now(self):
         if not self.writable():
             msg = self.t("The computer owns the drive (the boot button was held at start). "
                          "Restart without holding it to export.")

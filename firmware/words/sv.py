@@ -97,6 +97,7 @@ WORDS = (
     "Series drawn. OK: new\tSerien oavgjord. OK\n"
     "Series: game %d/%d\tSerie: spel %d/%d\n"
     "Exported\tExporterad\n"
+    "Exporting…\tExporterar…\n"
     "Export failed\tExport misslyckades\n"
     "The computer owns the drive (the boot button was held at start). Restart without "
     "holding it to export.\tDatorn äger enheten (startknappen hölls vid start). Starta om "

@@ -86,6 +86,7 @@ class Sim:
         self.draw_ms = []
         self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
                        "back" in self.roles)
+        self.app.defer = True  # as code.py: an export's writing after its screen is drawn
         self.update()
 
     def close(self):
@@ -153,6 +154,9 @@ class Sim:
         self.draw_ms.append((time.perf_counter() - t) * 1000)
         if self.on_change is not None:
             self.on_change(self)
+        if app.later is not None:  # as code.py: the slow part of the press, then its screen
+            app.work()
+            self.update()
 
     def text(self):
         return self.app.screen.text()
