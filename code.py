@@ -44,6 +44,8 @@ def run(dev, store, exporter):
             renderer.draw(app.screen)
             gc.collect()
             app.work()  # the slow part of that press, if any: its result is drawn next time round
+        else:
+            app.idle(now)  # nothing to do: load ahead what the next press may need
         dev.sleep(0.01)
 
 

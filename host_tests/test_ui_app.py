@@ -535,6 +535,44 @@ def test_deferred_winner_shows_before_its_file_is_written():
     assert "Dan vinner!" in d.text() and "Exporterad" in d.text() and "Exporterar" not in d.text()
 
 
+def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monkeypatch):
+    """App.idle: with the scoreboard up and presses paused, each call loads the next module a
+    hand of the preset needs (so that OK answers at once); never soon after a press."""
+    import sys
+
+    from firmware.ui.entry import start
+
+    d, _st = started()
+    wanted = ("firmware.ui.entry.start",) + start.modules(d.app.series.game.rules)
+    assert wanted[-1] == "firmware.ui.entry.fem"
+    import firmware.ui.entry as package
+
+    loaded = []
+    for name in wanted:  # as on the device after a release: not loaded (put back after the test)
+        leaf = name.rpartition(".")[2]
+        monkeypatch.setattr(package, leaf, getattr(package, leaf, None))
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    real_import = __import__
+
+    def record(name, *args):
+        if not args:
+            loaded.append(name)
+        return real_import(name, *args)
+
+    monkeypatch.setattr("builtins.__import__", record)
+    last = d.app.last
+    d.app.idle(last + A.IDLE_MS - 1)
+    assert loaded == []
+    for k in range(len(wanted) + 2):
+        d.app.idle(last + A.IDLE_MS + k)
+    assert loaded == list(wanted)
+    d.keys("b")  # the menu: nothing is loaded ahead there
+    loaded.clear()
+    d.app.idle(d.app.last + A.IDLE_MS)
+    assert loaded == []
+
+
 # -- never stuck, bad input, screen saver ------------------------------------------------------
 
 def test_back_leaves_every_menu_screen():

@@ -116,6 +116,24 @@ def test_a_new_game_keeps_the_unfinished_one_on_the_drive_and_says_so(tmp_path):
     assert d.text().splitlines()[0] == "Giv 1" and d.app.series.game.log == []
 
 
+def test_a_new_game_starts_at_once_and_keeps_the_unfinished_one_after_its_screen(tmp_path):
+    """As code.py runs the App (defer): Start! shows "Exporterar…" before anything is written;
+    the loop's work() writes the unfinished game and says where."""
+    ex = Exporter(str(tmp_path), lambda: True)
+    d, _st = started(exporter=ex)
+    d.app.defer = True
+    d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
+    new_game_question(d)
+    d.keys("c" "c" "d" "ac")
+    assert d.text().splitlines() == ["Obs", "Exporterar…"]
+    assert not (tmp_path / "games").exists() or not list((tmp_path / "games").iterdir())
+    d.app.work()
+    assert d.text().splitlines() == ["Obs", "Det ofärdiga spelet", "finns på disken:", "games/0001-fem"]
+    assert sheet(tmp_path)[1].splitlines()[-1] == "1,giv,12,10,12,9"
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 1" and d.app.series.game.log == []
+
+
 def test_a_new_game_says_plainly_what_is_lost_when_the_drive_is_the_computer_s(tmp_path):
     d, _st = started(exporter=Exporter(str(tmp_path), lambda: False))
     d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))

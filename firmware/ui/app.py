@@ -14,6 +14,8 @@ Here are the App and the scoreboard; every other screen's module is loaded
 while it is open (firmware/ui/lazy.py).
 """
 
+import sys
+
 from firmware.ui import events as K
 from firmware.ui import lazy, text
 from firmware.ui.lazy import Lazy
@@ -21,10 +23,12 @@ from firmware.ui.screen import Screen, big_cols, big_lines, cols, lines, name_wi
 from firmware.ui.setup import Setup
 from firmware.ui.views import Message, View, back_to, clip, go_home
 
+START = "firmware.ui.entry.start"
+IDLE_MS = 400  # after a press: App.idle loads ahead only once presses have paused this long
 chart = Lazy("firmware.ui.screens.chart")
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
 history = Lazy("firmware.ui.screens.history")  # the history of entries, one entry's changes, undo
-kinds = Lazy("firmware.ui.entry.start")  # opens the views of one kind of entry
+kinds = Lazy(START)  # opens the views of one kind of entry
 menu = Lazy("firmware.ui.screens.menu")
 newgame = Lazy("firmware.ui.screens.newgame")  # the set-up screen, the rule options
 result = Lazy("firmware.ui.screens.result")  # the winner screen, the series standings
@@ -57,6 +61,7 @@ class App:
         # The loop sets defer: an export's writing waits until its screen is drawn (work()).
         self.defer = False
         self.later = None  # that writing, until work() runs it
+        self.ahead = True  # idle() may load a hand's modules ahead (until that fails once)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
@@ -121,6 +126,26 @@ class App:
             self.view = ErrorView(e)
         self.report_unsaved()
         self._refresh()
+
+    def idle(self, now_ms):
+        """The loop has nothing to do: a while after the last press, with the scoreboard up, load
+        one module of a hand's entry a call (firmware/ui/entry/start.py's ``modules``), so that OK
+        opens the hand at once. They go again when the scoreboard opens another screen."""
+        if not self.ahead or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
+            return
+        game = self.series.game
+        if game.state.over():
+            return
+        try:
+            for name in (START,) + (kinds.modules(game.rules) if START in sys.modules else ()):
+                if name not in sys.modules:
+                    import gc
+
+                    gc.collect()  # its code goes into the heap as whole as it can be
+                    __import__(name)
+                    return
+        except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
+            self.ahead = False
 
     def tick(self, now_ms):
         """The clock: dims after DIM_MS idle, blanks after BLANK_MS."""
@@ -293,26 +318,34 @@ class App:
         game = self.series.game if self.series is not None else None
         return game is not None and bool(game.log or game.base) and not game.state.over()
 
-    def keep_unfinished(self):
-        """Before a new game replaces an unfinished one: its record on the drive, and the
-        words saying where (None: nothing to keep, or the drive is the computer's)."""
-        if not self.unfinished() or not self.writable():
-            return None
+    def keep_unfinished(self, series, name):
+        """Before a new game replaces an unfinished one (series, exported as name or not yet):
+        its record on the drive, and the words saying where."""
         try:
-            name = self.exporter.export(self.series, self.export_name, self.lang)
+            name = self.exporter.export(series, name, self.lang)
         except Exception:
             return "%s: %s" % (self.t("Export failed"), self.t("the unfinished game is lost"))
         return self.t("The unfinished game is on the drive: games/%s") % name
 
     def start_series(self, series):
-        kept = self.keep_unfinished()
+        keep = self.unfinished() and self.writable()  # (not when the drive is the computer's)
+        old, name = self.series, self.export_name
+        kept = self.keep_unfinished(old, name) if keep and not self.defer else None
         self.series = series
         self.new_game_started()
         self.setup.lang = self.lang
         self.unsaved = self.save_settings()
         self.after_change()
+        if keep and self.defer:  # the new game at once, the old one's file after it is drawn
+            kept = self.t("Exporting…")
+            self.later = lambda: self._say_kept(self.keep_unfinished(old, name))
         if kept:
             self.view = Message(self.t("Note"), kept, back_to(self.view))
+
+    def _say_kept(self, words):
+        view = self.view
+        if isinstance(view, Message):
+            view.text = words
 
     def committed(self):
         """After a commit, undo, edit or delete: save; the winner screen when it is over."""
@@ -462,11 +495,12 @@ class Scoreboard(View):
 
     def event(self, app, ev):
         game = app.series.game
+        if ev == K.OK and not game.state.over():
+            app.enter()  # with what App.idle loaded for it
+            return
+        lazy.release_all()  # another screen: a hand's modules loaded ahead go first
         if ev == K.OK:
-            if game.state.over():
-                app.view = result.Winner()
-            else:
-                app.enter()
+            app.view = result.Winner()
         elif ev == K.NEXT:
             app.view = menu.main_menu(app)
         elif ev == K.PREV:

@@ -114,6 +114,7 @@ class Sim:
                 self.app.handle(ev, self.now)
             self.app.tick(self.now)
             self.update()
+            self.app.idle(self.now)  # as code.py's loop when nothing happened
 
     def key(self, number, pressed):
         ev = self.buttons.key(number, pressed, self.now)
