@@ -24,7 +24,7 @@ from firmware.ui.setup import Setup
 from firmware.ui.views import Message, View, back_to, clip, go_home
 
 START = "firmware.ui.entry.start"
-IDLE_MS = 400  # after a press: App.idle loads ahead only once presses have paused this long
+IDLE_MS = 100  # after a press: App.idle loads ahead only once presses have paused this long
 chart = Lazy("firmware.ui.screens.chart")
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
 history = Lazy("firmware.ui.screens.history")  # the history of entries, one entry's changes, undo
@@ -110,7 +110,7 @@ class App:
             self.view = ErrorView(e)
         self.report_unsaved()
         if isinstance(self.view, Scoreboard):  # no other screen is open or reachable from here
-            lazy.release_all()
+            lazy.release_all(self.hand_modules())  # (but the next hand's are kept for OK)
         self._refresh()
 
     def work(self):
@@ -133,11 +133,8 @@ class App:
         opens the hand at once. They go again when the scoreboard opens another screen."""
         if not self.ahead or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
             return
-        game = self.series.game
-        if game.state.over():
-            return
         try:
-            for name in (START,) + (kinds.modules(game.rules) if START in sys.modules else ()):
+            for name in self.hand_modules():
                 if name not in sys.modules:
                     import gc
 
@@ -146,6 +143,15 @@ class App:
                     return
         except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
             self.ahead = False
+
+    def hand_modules(self):
+        """The modules OK on the scoreboard will load for the next hand, as far as known (the
+        list is start.py's: once it is loaded, all of them)."""
+        if self.series is None or self.series.game.state.over():
+            return ()
+        if START not in sys.modules:
+            return (START,)
+        return (START,) + kinds.modules(self.series.game.rules)
 
     def tick(self, now_ms):
         """The clock: dims after DIM_MS idle, blanks after BLANK_MS."""

@@ -40,7 +40,8 @@ class Lazy:
 PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.")
 
 
-def release_all():
-    """Let every screen and hand-entry module go (the App calls it on the scoreboard)."""
-    for name in [n for n in sys.modules if n.startswith(PACKAGES)]:
+def release_all(keep=()):
+    """Let every screen and hand-entry module go but those named in keep (the App calls it on
+    the scoreboard, where none of their views is open)."""
+    for name in [n for n in sys.modules if n.startswith(PACKAGES) and n not in keep]:
         forget(name)
