@@ -91,9 +91,10 @@ def main():
     exporter = Exporter("/", hw.drive_writable)
     # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
     copy = DriveCopy("/", hw.drive_writable, len(nvm) // 2) if dev.nvm is not None else None
+    buf = bytearray(len(nvm) // 2)  # the Store's work space, allocated once: a restart needs no block
     while True:
         try:
-            run(dev, Store(nvm, copy=copy), exporter)
+            run(dev, Store(nvm, copy=copy, buf=buf), exporter)
         except Exception as e:  # anything at all: show it, keep the game
             try:
                 crashed(dev, e)

@@ -155,8 +155,17 @@ def test_crash_of_the_loop_shows_error_then_resumes_game(monkeypatch):
         return real_tick(self, now_ms)
 
     monkeypatch.setattr(app_module.App, "tick", tick)
+    bufs = []  # each Store's work space: the restart takes the same one, it allocates no block
+    real_init = Store.__init__
+
+    def init(self, *a, **kw):
+        real_init(self, *a, **kw)
+        bufs.append(self._buf)
+
+    monkeypatch.setattr(Store, "__init__", init)
     # The crash comes ~200 ms after the start: look, press a key, look.
     dev, panel, (error, after) = run_code(monkeypatch, ["look", "b", "look"], nvm)
+    assert len(bufs) == 2 and bufs[0] is bufs[1]
     assert error.title == "Fel"
     assert "RuntimeError: boom" in " ".join(error.rows)
     assert "Tryck på en knapp." in " ".join(error.rows)

@@ -30,7 +30,7 @@ UNCOVERED = "uncovered"  # (Store.notice) the drive copy could not be written: a
 class Store:
     """Save and resume the series and the settings blob in an NVM byte array."""
 
-    def __init__(self, nvm, reserve=None, copy=None, erase_always=None):
+    def __init__(self, nvm, reserve=None, copy=None, erase_always=None, buf=None):
         self.nvm = nvm
         self.size = len(nvm)
         self.copy = copy  # the drive copy (firmware/drivecopy.py), or None
@@ -59,9 +59,10 @@ class Store:
         self.dropped_crc = 0
         self.writes = 0
         self.bytes_written = 0
-        # One slot's bytes, allocated now (at boot, while the heap is whole): reading a slot and
-        # writing a new base work in it, so a save never needs a large block of a fragmented heap.
-        self._buf = bytearray(self.half)
+        # One slot's bytes, allocated now (at boot, while the heap is whole) or given (code.py's, kept
+        # for every Store it builds): reading a slot and writing a new base work in it, so a save
+        # never needs a large block of a fragmented heap, nor does a restart after an error.
+        self._buf = buf if buf is not None and len(buf) == self.half else bytearray(self.half)
 
     # -- reading -----------------------------------------------------------------
 
