@@ -315,3 +315,57 @@ def test_a_burst_of_presses_is_taken_press_by_press(bundle):
         "\n".join(C.frame_text(f) for f in shown))
     assert shown[-1][1:] == sims[keys][-1][1:], "the last screen is not the sixth press's:\n%s" % (
         C.frame_text(shown[-1]))
+
+
+def export_row(run_index):
+    """How far down the menu Exportera is, for the game the scenario leaves after run_index runs."""
+    from tools.sim import simulator as S
+
+    sim = C.SimDevice()
+    try:
+        for _n, k in C.scenario()[:run_index]:
+            sim.run(k)
+        look = S.Sim(sim.board, sim.state)
+        look.press("b")
+        return [item[0] for item in look.app.view.items].index("Exportera")
+    finally:
+        sim.close()
+
+
+def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
+    """The menu's export shows "Exporterar…" at once and writes after that screen (app.work, half a
+    second of drive writes on the board); the two presses that come while it writes (home, then the
+    menu again, 200 ms apart) are taken after it, in order: the board shows only screens the
+    simulator shows, ends on the menu as it does, and wrote the same files (to a drive that had none)."""
+    import shutil
+
+    keys = "b" + "b" * export_row(1) + "c" + "c" + "b"
+    nvm, _exports, _last = sim_state_before(1)
+    sim = C.SimDevice()
+    try:
+        for _n, k in C.scenario()[:1]:
+            sim.run(k)
+        shutil.rmtree(os.path.join(sim.state, "drive", "games"))
+        sim_shown = B.shown(sim.run(keys).frames)
+        sim_exports = sim.exports()
+    finally:
+        sim.close()
+    assert sim_exports
+    board = seeded_board(bundle, nvm, {})
+    try:
+        run = board.run(keys, gap_ms=200 - B.PRESS_MS)
+        assert run.stop == "time", run.console[-2000:]
+        shown = B.shown(run.frames)
+        assert subsequence(shown, sim_shown), "a screen the simulator never showed:\n%s" % (
+            "\n".join(C.frame_text(f) for f in shown))
+        assert shown[-1][1:] == sim_shown[-1][1:], "not on the menu after the presses:\n%s" % (
+            C.frame_text(shown[-1]))
+        assert board.exports() == sim_exports
+        from firmware.device import raster
+        from firmware.ui.screen import Screen
+
+        exporting = bytearray(1024)
+        raster.raster(Screen("Exportera", ["Exporterar…"]), 128, 64, exporting)
+        assert any(f[3] == bytes(exporting) for f in shown), "the press did not answer before the writing"
+    finally:
+        board.close()

@@ -41,17 +41,17 @@ GOAL_MEDIAN_MS = 40  # issue 17: press to glass
 GOAL_WORST_MS = 100
 GOAL_FREE = 80 * 1024  # issue 17: free heap at every press
 START_ANCHOR = "def main():\n"
-START_PROBE = '    print("@probe start", gc.mem_free())\n'
+START_PROBE = '    gc.collect()\n    print("@probe start", gc.mem_free())\n'
 KINDS = ("scoreboard", "hand entry", "preview", "menu", "history", "chart", "big text", "other")
 ENTRY_VIEWS = {"FemWalk", "KnackWalk", "Rows", "JoinStep", "SeatList", "ReasonList", "BidList",
                "ResultList", "YesNo", "AdjustWalk", "Walk", "PickList"}
 
 
-def probed_bundle():
-    """A copy of the .mpy bundle whose code.py prints the probe lines (never the users' bundle)."""
+def probed_bundle(board="pico"):
+    """A copy of board's .mpy bundle whose code.py prints the probe lines (never the users' bundle)."""
     out = tempfile.mkdtemp(prefix="bench-board-")
     folder = os.path.join(out, "CIRCUITPY")
-    shutil.copytree(C.bundle("mpy"), folder)
+    shutil.copytree(C.bundle("mpy", board), folder)
     path = os.path.join(folder, "code.py")
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -76,12 +76,12 @@ STAGES = (
 FIRST_DRAW = "            renderer.draw(app.screen)\n            gc.collect()\n"
 
 
-def stage_bundle():
+def stage_bundle(board="pico"):
     """A copy of the .mpy bundle whose code.py prints the free heap after each start-up step and
     the firmware modules loaded at its first screen; None when code.py no longer matches."""
     out = tempfile.mkdtemp(prefix="bench-board-stages-")
     folder = os.path.join(out, "CIRCUITPY")
-    shutil.copytree(C.bundle("mpy"), folder)
+    shutil.copytree(C.bundle("mpy", board), folder)
     path = os.path.join(folder, "code.py")
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -102,21 +102,21 @@ def stage_bundle():
     return folder
 
 
-def start_heap(nvm):
+def start_heap(nvm, board="pico"):
     """[(free, step)] from code.py's start to its first screen on a board holding nvm, and the
     firmware modules then loaded."""
-    folder = stage_bundle()
+    folder = stage_bundle(board)
     if folder is None:
         return [], []
-    board = B.Board(bundle=folder, nvm=nvm)
+    pico = B.Board(bundle=folder, nvm=nvm, board=board)
     try:
-        run = board.run("")
+        run = pico.run("")
     finally:
-        board.close()
+        pico.close()
         shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
     stages, modules = [], []
     for ln in run.console.splitlines():
-        words = ln.split(None, 2)
+        words = ln[max(0, ln.find("@")):].split(None, 2)  # (after a terminal-title escape)
         if words[:1] == ["@stage"] and len(words) == 3:
             stages.append((int(words[1]), words[2].strip()))
         elif words[:1] == ["@modules"]:
@@ -152,7 +152,8 @@ def probes(run):
             if not line:
                 t_line = t
             if ch == "\n":
-                words = line.strip().split()
+                # (CircuitPython puts a terminal-title escape before the first line code.py prints)
+                words = line[max(0, line.find("@probe")):].split()
                 if words[:2] == ["@probe", "start"]:
                     start = int(words[2])
                 elif words[:1] == ["@probe"] and len(words) == 7:
@@ -247,24 +248,35 @@ def parts(lat):
                                               pct([p[6] for p in probed], 0.5))
 
 
+# The Pico profiles the board tier can run (the Feathers need their own UF2 and flash chip):
+# the 0.96" SSD1306 module of the pico profile, and the 2.42" SSD1309 (128x64, a reset pin).
+PROFILES = ("pico", "pico_242")
+
+
 def main():
     why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
         print("board: skipped: %s" % why)
         return
+    for board in PROFILES:
+        measure(board)
+
+
+def measure(board):
+    """Play the device scenario on board's profile and print its figures."""
     from concurrent.futures import ThreadPoolExecutor
 
-    folder, probed = probed_bundle()
+    folder, probed = probed_bundle(board)
     runs = C.scenario()
-    sim = C.SimDevice()
+    sim = C.SimDevice(board)
     boards = []
     for _name, keys in runs:
-        boards.append(B.Board(bundle=folder, nvm=sim.nvm(),
+        boards.append(B.Board(bundle=folder, nvm=sim.nvm(), board=board,
                               files={"/games/" + n: v for n, v in sim.exports().items()}))
         sim.run(keys)
     sim.close()
     with ThreadPoolExecutor(max_workers=4) as pool:
-        heap_job = pool.submit(start_heap, boards[1].nvm())  # a game in progress
+        heap_job = pool.submit(start_heap, boards[1].nvm(), board)  # a game in progress
         results = list(pool.map(lambda bk: bk[0].run(bk[1][1], gap_ms=GAP_MS), zip(boards, runs)))
         stages, modules = heap_job.result()
     lat, seen_all, starts, first, saves, exports, wall, emulated = [], [], [], [], [], [], 0, 0
@@ -284,8 +296,8 @@ def main():
     for b in boards:
         b.close()
     shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
-    print("emulated RP2040 at 125 MHz (rp2040js 1.4.1, CircuitPython 10.3 UF2, .mpy bundle); "
-          "%.0f s emulated in %.0f s of runs" % (emulated, wall))
+    print("%s (%s): emulated RP2040 at 125 MHz (rp2040js 1.4.1, CircuitPython 10.3 UF2, .mpy bundle); "
+          "%.0f s emulated in %.0f s of runs" % (board, B.profile(board)["chip"], emulated, wall))
     if probed and seen_all:
         low = min(p[4] for p in seen_all)
         print("free heap: %s at code.py's start; lowest after a draw %d B (goal >= %d: %s)" % (
