@@ -7,6 +7,11 @@ from firmware import forget
 
 _lang = None  # the language whose words module is loaded
 _words = None  # that module: firmware/words/sv.py or en.py
+# Translations looked up lately: finding a line scans the table in C, up to 6 ms on a Pico for a
+# line near its end (the UTF-8 string's find and slices), and each hand-entry screen asks for the
+# same few hints and titles at every press. At most CACHE of them (about 1 KB), for _lang's words.
+CACHE = 24
+_cache = {}
 
 
 def words(lang):
@@ -14,6 +19,7 @@ def words(lang):
     global _lang, _words
     if lang != _lang:
         _words = None
+        _cache.clear()
         forget("firmware.words.en" if lang == "sv" else "firmware.words.sv")
         if lang == "sv":
             from firmware.words import sv as words_sv
@@ -40,5 +46,11 @@ def _find(table, s):
 
 
 def tr(lang, s):
-    """s (English) in lang."""
-    return _find(words(lang).WORDS, s)
+    """s (English) in lang; the last CACHE lookups are kept (a screen asks for the same few)."""
+    table = words(lang).WORDS
+    got = _cache.get(s)
+    if got is None:
+        if len(_cache) >= CACHE:
+            _cache.clear()
+        got = _cache[s] = _find(table, s)
+    return got
