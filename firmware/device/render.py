@@ -233,6 +233,9 @@ class Renderer:
             self._canvas()
         grid = self.chart_grid
         pen = self.pen
+        if grid is None or pen is None or self.plot is None:  # (made by _canvas just above)
+            return
+        plot = self.plot
         # Over blank lines the canvas can be opaque: displayio then fills each pixel from it
         # alone, not from it and the text below as well.
         shader = self.plain if inverted & ~1 == 0 else self.ink
@@ -243,7 +246,7 @@ class Renderer:
         if isinstance(chart, tuple):
             pen.big_rows(chart, self.width, self.height)
         else:
-            self.plot.draw_chart(chart, self.width, self.height, pen)
+            plot.draw_chart(chart, self.width, self.height, pen)
         for i in range(1, len(self.grids)):
             if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
                 self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)

@@ -11,7 +11,7 @@ _words = None  # that module: firmware/words/sv.py or en.py
 # line near its end (the UTF-8 string's find and slices), and each hand-entry screen asks for the
 # same few hints and titles at every press. At most CACHE of them (about 1 KB), for _lang's words.
 CACHE = 24
-_cache = {}
+_cache = {}  # type: dict
 
 
 def words(lang):
