@@ -9,7 +9,6 @@ import gc
 # Imports live in the functions: at the project root on a PC this file shadows the
 # standard library's "code" module (pdb imports it), and must do nothing then.
 
-
 TEXTS = {"sv": ("Fel", "Tryck på en knapp."), "en": ("Error", "Press a button.")}
 
 

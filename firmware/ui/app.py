@@ -136,10 +136,7 @@ class App:
         try:
             for name in self.hand_modules():
                 if name not in sys.modules:
-                    import gc
-
-                    gc.collect()  # its code goes into the heap as whole as it can be
-                    __import__(name)
+                    lazy.load(name)
                     return
         except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
             self.ahead = False

@@ -23,17 +23,23 @@ class Lazy:
         self.name = name
 
     def __getattr__(self, attr):
-        module = sys.modules.get(self.name)
-        if module is None:
-            import gc
-
-            gc.collect()  # its code goes into the heap as whole as it can be
-            __import__(self.name)
-            module = sys.modules[self.name]
-        return getattr(module, attr)
+        return getattr(load(self.name), attr)
 
     def release(self):
         forget(self.name)
+
+
+def load(name):
+    """The module name, imported now if it is not loaded (after a collection, so that its code
+    goes into the heap as whole as it can be)."""
+    module = sys.modules.get(name)
+    if module is None:
+        import gc
+
+        gc.collect()
+        __import__(name)
+        module = sys.modules[name]
+    return module
 
 
 # The packages whose modules load while open: every module of theirs is let go on the scoreboard.
