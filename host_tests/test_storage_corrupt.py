@@ -7,8 +7,8 @@ import pytest
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.store import codec, decode
-from firmware.store.decode import DAMAGED, EMPTY, NEWER, UNREADABLE
 from firmware.store.journal import Store
+from firmware.store.resume import DAMAGED, EMPTY, NEWER, UNREADABLE
 from tools.sim.fakes import FakeNVM, image_key, play, series_key
 
 

@@ -22,7 +22,7 @@ from firmware import forget
 from firmware.core.game import Game
 from firmware.store import codec
 
-# The save's codes (Store.warning, Store.notice); those of loading are firmware/store/decode.py's.
+# The save's codes (Store.warning, Store.notice); those of loading are firmware/store/resume.py's.
 FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
 UNCOVERED = "uncovered"  # (Store.notice) the drive copy could not be written: a cut in this erase loses the NVM
 
@@ -68,13 +68,14 @@ class Store:
 
     def load(self):
         """Read the NVM: the best valid state, and a message when something was wrong
-        (firmware/store/decode.py, the reading half of the format, loaded for this only)."""
-        from firmware.store import decode
+        (firmware/store/resume.py and decode.py, loaded for this only)."""
+        from firmware.store import resume
 
         try:
-            return decode.load(self)
+            return resume.load(self)
         finally:
-            forget("firmware.store.decode")  # read: its code can go
+            forget("firmware.store.resume")  # read: their code can go
+            forget("firmware.store.decode")
 
     @property
     def undo_limit(self):

@@ -1,5 +1,7 @@
-# heapsize: 128k
+# heapsize: 144k
 """Save format tests that run on CPython (pytest) and MicroPython (tools/vm/mptest.py)."""
+# (144k: every cut of a torn append loads the save again, each load importing store/resume.py
+# and store/decode.py beside the store; the device loads them once, at start.)
 
 import unittest
 

@@ -228,7 +228,7 @@ def series_key(series, settings):
 
 def image_key(image):
     """series_key of what a Store image would resume to."""
-    from firmware.store.decode import build
+    from firmware.store.resume import build
 
     series, _kept = build(image)
     return series_key(series, image.settings)
