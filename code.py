@@ -21,7 +21,7 @@ def run(dev, store, exporter):
     clock = hw.Clock(dev.ticks)
     app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles)
     buttons = Buttons(dev.roles)
-    app.defer = True  # an export's writing waits until its screen shows (app.work below)
+    app.defer = True  # a press's saving and exporting wait until its screen shows (app.work below)
     renderer = dev.renderer
     version = None
     level = None
@@ -42,8 +42,7 @@ def run(dev, store, exporter):
             version = app.version
             renderer.draw(app.screen)
             gc.collect()
-            app.work()  # the slow part of that press, if any: its result is drawn next time round
-        else:
+        elif not app.work():  # the slow part of the last press (a save, an export), after its screen
             app.idle(now)  # nothing to do: load ahead what the next press may need
         dev.sleep(0.01)
 

@@ -523,16 +523,49 @@ def test_deferred_export_answers_at_once_and_writes_after_its_screen():
     assert d.text().startswith("Giv 1\n")
 
 
-def test_deferred_winner_shows_before_its_file_is_written():
+def test_deferred_winner_shows_before_its_save_and_file_are_written():
+    """As code.py runs the App (defer): the winning hand's screen first; the loop's work() then
+    saves it, and only after the save exports the game, a job a call."""
     ex = FakeExporter()
-    d, _st = started(Rules("fem", {"start": 1}), exporter=ex)
+    d, st = started(Rules("fem", {"start": 1}), exporter=ex)
     d.app.defer = True
     enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
     assert "Dan vinner!" in d.text() and "Exporterar…" in d.text()
-    assert ex.exported == []
-    d.app.work()
+    assert st.saves == [] and ex.exported == []
+    assert d.app.work()
+    assert len(st.saves) == 1 and st.saves[0][1] == list(d.app.series.game.log) and ex.exported == []
+    assert d.app.work()
     assert len(ex.exported) == 1
     assert "Dan vinner!" in d.text() and "Exporterad" in d.text() and "Exporterar" not in d.text()
+    assert not d.app.work()  # nothing left
+
+
+def test_deferred_save_is_made_before_the_next_press_is_taken():
+    """A press that comes before the loop ran the last press's save: the save first, then the press."""
+    d, st = started()
+    d.app.defer = True
+    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    assert st.saves == [] and d.app.jobs
+    d.keys("b")  # the menu: the hand is saved before it opens
+    assert len(st.saves) == 1 and len(st.saves[0][1]) == 1 and not d.app.jobs
+    assert d.text().splitlines()[0] == "Meny"
+
+
+def test_a_save_that_fails_after_its_screen_says_so_next():
+    """A deferred save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
+
+    class FullStore(FakeStore):
+        def save(self, series):
+            return False
+
+    d, _st = started(store=FullStore(None))
+    d.app.defer = True
+    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    assert d.text().splitlines()[0] == "Giv 2"
+    d.app.work()
+    assert d.text().splitlines()[:3] == ["Obs", "Minnet fullt:", "ändringen är inte"]
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Giv 2"
 
 
 def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monkeypatch):

@@ -58,9 +58,10 @@ class App:
         self.setup = Setup()
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
-        # The loop sets defer: an export's writing waits until its screen is drawn (work()).
+        # The loop sets defer: a press's writing (a save, an export) waits until its screen is
+        # drawn (work()), so that the screen answers at once.
         self.defer = False
-        self.later = None  # that writing, until work() runs it
+        self.jobs = []  # that writing, in order, until work() runs it
         self.ahead = True  # idle() may load a hand's modules ahead (until that fails once)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
@@ -98,7 +99,8 @@ class App:
 
     def handle(self, event, now_ms):
         """One logical event. A press that wakes the screen does nothing else."""
-        self.work()  # what the last press left for after its screen (if the loop did not run it)
+        while self.work():  # what the last press left for after its screen, if the loop did not run it
+            pass
         self.last = now_ms
         if self.brightness != 2:
             self.brightness = 2
@@ -114,18 +116,19 @@ class App:
         self._refresh()
 
     def work(self):
-        """The slow part of the last press (writing an export), run by the loop once that
-        press's screen is drawn, so that the screen answers at once; its result shows next."""
-        job = self.later
-        if job is None:
-            return
-        self.later = None
+        """One job of the slow part of the last press (a save, an export), run by the loop once
+        that press's screen is drawn, so that the screen answers at once; what it says shows
+        next. False when there was none."""
+        if not self.jobs:
+            return False
+        job = self.jobs.pop(0)
         try:
             job()
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
         self._refresh()
+        return True
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
@@ -337,11 +340,14 @@ class App:
         self.series = series
         self.new_game_started()
         self.setup.lang = self.lang
-        self.unsaved = self.save_settings()
+        if self.defer:
+            self.jobs.append(self._save_settings_job)
+        else:
+            self.unsaved = self.save_settings()
         self.after_change()
         if keep and self.defer:  # the new game at once, the old one's file after it is drawn
             kept = self.t("Exporting…")
-            self.later = lambda: self._say_kept(self.keep_unfinished(old, name))
+            self.jobs.append(lambda: self._say_kept(self.keep_unfinished(old, name)))
         if kept:
             self.view = Message(self.t("Note"), kept, back_to(self.view))
 
@@ -355,7 +361,13 @@ class App:
         self.after_change()
 
     def after_change(self):
-        problem = self.save()
+        """Save the change (after this press's screen when deferred: the loop's work()); then the
+        winner screen when the game is over, else the scoreboard."""
+        problem = None
+        if self.defer:
+            self.jobs.append(self._save_job)
+        else:
+            problem = self.save()
         if self.series is None:
             self.home()
             return
@@ -364,17 +376,28 @@ class App:
         if game.state.over():
             if self.defer and self.exporter is not None and self.writable():
                 self.note = self.t("Exporting…")  # the winner at once, the file after it is drawn
-                self.later = self._auto_export_now
+                self.jobs.append(self._auto_export_now)
             else:
                 self.note = self.auto_export()
             self.view = result.Winner()
         else:
-            if self.won_on_drive:
-                self.auto_export()  # an undo took the win back: the drive must not name a winner
+            if self.won_on_drive:  # an undo took the win back: the drive must not name a winner
+                if self.defer:
+                    self.jobs.append(self.auto_export)
+                else:
+                    self.auto_export()
             self.view = Scoreboard()
         if problem:
             back = self.view
             self.view = Message(self.t("Note"), problem, back_to(back))
+
+    def _save_job(self):
+        problem = self.save()
+        if problem:
+            self.view = Message(self.t("Note"), problem, back_to(self.view))
+
+    def _save_settings_job(self):
+        self.unsaved = self.save_settings() or self.unsaved
 
     def writable(self):
         if self.exporter is None:
@@ -415,7 +438,7 @@ class App:
             return
         if self.defer and self.writable():
             self.view = Message(self.t("Export"), self.t("Exporting…"), go_home)
-            self.later = self._export_now
+            self.jobs.append(self._export_now)
             return
         self._export_now()
 

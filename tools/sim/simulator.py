@@ -86,7 +86,7 @@ class Sim:
         self.draw_ms = []
         self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
                        "back" in self.roles)
-        self.app.defer = True  # as code.py: an export's writing after its screen is drawn
+        self.app.defer = True  # as code.py: a press's saving and exporting after its screen is drawn
         self.update()
 
     def close(self):
@@ -142,7 +142,14 @@ class Sim:
     # -- the screen ---------------------------------------------------------------
 
     def update(self):
-        """Draw when the App's screen (or brightness) changed, as code.py does."""
+        """Draw when the App's screen (or brightness) changed, then the slow part of the press (a
+        save, an export) a job at a time, each followed by its screen, as code.py does."""
+        self._draw()
+        while self.app.jobs:
+            self.app.work()
+            self._draw()
+
+    def _draw(self):
         app = self.app
         if app.version == self.version:
             return
@@ -155,9 +162,6 @@ class Sim:
         self.draw_ms.append((time.perf_counter() - t) * 1000)
         if self.on_change is not None:
             self.on_change(self)
-        if app.later is not None:  # as code.py: the slow part of the press, then its screen
-            app.work()
-            self.update()
 
     def text(self):
         return self.app.screen.text()
