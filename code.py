@@ -31,6 +31,8 @@ def run(dev, store, exporter):
             ev = buttons.key(number, pressed, stamp)
             if ev:
                 app.handle(ev, now)
+            elif pressed and 0 <= number < len(buttons.short):
+                app.ahead(buttons.short[number])  # while it is held: load what its press opens
         ev = buttons.poll(dev.ticks())
         if ev:
             app.handle(ev, now)

@@ -606,6 +606,68 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
     assert loaded == []
 
 
+def unloaded(monkeypatch, names):
+    """Take names out of sys.modules as on the device after a release (put back after the test);
+    returns the list the modules imported from now on are added to."""
+    import importlib
+    import sys
+
+    for name in names:
+        package, _dot, leaf = name.rpartition(".")
+        monkeypatch.setattr(importlib.import_module(package), leaf, None, raising=False)
+        if name in sys.modules:
+            monkeypatch.delitem(sys.modules, name)
+    loaded = []
+    real_import = __import__
+
+    def record(name, *args):
+        if not args:
+            loaded.append(name)
+        return real_import(name, *args)
+
+    monkeypatch.setattr("builtins.__import__", record)
+    return loaded
+
+
+def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypatch):
+    """App.ahead: while a key is held, the scoreboard loads the screen its press will open (NEXT:
+    the menu, then the chart its long press opens; PREV: the history; OK: the hand's modules), the
+    hand's modules let go first when it leads elsewhere; the press then imports nothing."""
+    from firmware.ui import lazy
+    from firmware.ui.entry import start
+
+    menu, chart, history = ("firmware.ui.screens." + n for n in ("menu", "chart", "history"))
+    d, _st = started()
+    hand = ("firmware.ui.entry.start",) + start.modules(d.app.series.game.rules)
+    loaded = unloaded(monkeypatch, hand + (menu, chart, history))
+    released = []
+    monkeypatch.setattr(lazy, "forget", released.append)
+    d.app.ahead(K.OK)
+    assert loaded == list(hand)
+    loaded.clear()
+    d.app.ahead(K.NEXT)
+    assert loaded == [menu, chart]
+    assert set(released) >= set(hand) and menu not in released and chart not in released
+    loaded.clear()
+    d.keys("b")
+    assert loaded == [] and d.text().splitlines()[0] == "Meny"
+    d.keys("C")  # back on the scoreboard
+    d.app.ahead(K.PREV)
+    assert loaded == [history]
+    loaded.clear()
+    d.keys("a")
+    assert loaded == [] and d.text().splitlines()[0] == "Historik"
+
+
+def test_a_key_going_down_that_wakes_the_screen_loads_nothing(monkeypatch):
+    d, _st = started()
+    loaded = unloaded(monkeypatch, ("firmware.ui.screens.menu",))
+    d.app.tick(d.app.last + A.BLANK_MS)
+    assert d.app.brightness == 0
+    d.app.ahead(K.NEXT)
+    assert loaded == []
+
+
 # -- never stuck, bad input, screen saver ------------------------------------------------------
 
 def test_back_leaves_every_menu_screen():

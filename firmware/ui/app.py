@@ -62,7 +62,7 @@ class App:
         # drawn (work()), so that the screen answers at once.
         self.defer = False
         self.jobs = []  # that writing, in order, until work() runs it
-        self.ahead = True  # idle() may load a hand's modules ahead (until that fails once)
+        self.idle_loads = True  # idle() may load a hand's modules ahead (until that fails once)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
@@ -115,6 +115,17 @@ class App:
             lazy.release_all(self.hand_modules())  # (but the next hand's are kept for OK)
         self._refresh()
 
+    def ahead(self, ev):
+        """A key went down (ev: its short press's event): while it is held, the open view may load
+        what its press will open (an import takes 15-45 ms on a Pico; a press is held 100 ms or
+        more, a long one 600), so that the press answers at once."""
+        if self.brightness != 2:
+            return  # a waking press does nothing else
+        try:  # noqa: SIM105 (no contextlib on CircuitPython)
+            self.view.ahead(self, ev)
+        except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
+            pass
+
     def work(self):
         """One job of the slow part of the last press (a save, an export), run by the loop once
         that press's screen is drawn, so that the screen answers at once; what it says shows
@@ -134,7 +145,7 @@ class App:
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
         one module of a hand's entry a call (firmware/ui/entry/start.py's ``modules``), so that OK
         opens the hand at once. They go again when the scoreboard opens another screen."""
-        if not self.ahead or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
+        if not self.idle_loads or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
             return
         try:
             for name in self.hand_modules():
@@ -142,7 +153,7 @@ class App:
                     lazy.load(name)
                     return
         except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
-            self.ahead = False
+            self.idle_loads = False
 
     def hand_modules(self):
         """The modules OK on the scoreboard will load for the next hand, as far as known (the
@@ -519,12 +530,38 @@ class Scoreboard(View):
         speaker = st.first_to_speak()
         return speaker // self.per_page(app) if speaker >= 0 else 0
 
+    def opens(self, app, ev):
+        """The module the press ev opens from here (None: a hand's, or none)."""
+        if ev == K.OK:
+            return result.name if app.over() else None
+        if ev == K.NEXT:
+            return menu.name
+        if ev == K.NEXT_LONG:
+            return chart.name
+        if ev == K.PREV_LONG or (ev == K.PREV and self.seen >= self.pages(app)):
+            return history.name
+        return None
+
+    def ahead(self, app, ev):
+        """A key went down: load what its press opens (a hand's modules for OK, those App.idle
+        has not loaded yet; for NEXT the menu, then the chart its long press opens)."""
+        if ev == K.OK and not app.over():
+            lazy.load(START)  # which names the rest
+            names = app.hand_modules()
+        else:
+            names = [n for n in (self.opens(app, ev), chart.name if ev == K.NEXT else None) if n]
+            if names:
+                lazy.release_all(names)  # the hand's modules go now rather than when it opens
+        for name in names:
+            lazy.load(name)
+
     def event(self, app, ev):
         game = app.series.game
         if ev == K.OK and not game.state.over():
-            app.enter()  # with what App.idle loaded for it
+            app.enter()  # with what App.idle (or ahead) loaded for it
             return
-        lazy.release_all()  # another screen: a hand's modules loaded ahead go first
+        opens = self.opens(app, ev)
+        lazy.release_all((opens,) if opens else ())  # another screen: a hand's modules go first
         if ev == K.OK:
             app.view = result.Winner()
         elif ev == K.NEXT:

@@ -37,6 +37,9 @@ class View:
     def event(self, app, ev):
         pass
 
+    def ahead(self, app, ev):
+        """A key went down whose press will be ev: load now what that press opens (App.ahead)."""
+
     def render(self, app):
         return Screen("")
 

@@ -120,6 +120,8 @@ class Sim:
         ev = self.buttons.key(number, pressed, self.now)
         if ev:
             self.app.handle(ev, self.now)
+        elif pressed:
+            self.app.ahead(self.buttons.short[number])  # as code.py: load while the key is held
         self.update()
 
     def press(self, ch):
