@@ -208,9 +208,11 @@ def latencies(run, keys, start_ms, gap_ms, seen):
         if burst is None:
             continue  # nothing changed on the screen (e.g. a wake press)
         probe = next((p for p in seen if p[0] >= burst[1]), None)
+        before = [p for p in seen if p[0] < t]
         # (an erase started up to 45 ms before the press still runs at it)
         waited = any(t - FLASH_ERASE_US <= op[0] < burst[0] for op in run.flash_ops)
-        out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t) / 1000.0, probe, waited))
+        out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t) / 1000.0, probe, waited,
+                    before[-1][1] if before else "-"))
     return out
 
 
@@ -342,9 +344,9 @@ def measure(board):
         print("  (median ms; handling: keypad events to the App's new screen; drawing: Renderer.draw "
               "with its refresh and I2C transfer; the rest is keypad's debounce and the loop's sleep)")
         slow = sorted((x for x in lat if x[2] is not None), key=lambda x: -x[1])[:SLOWEST]
-        print("  slowest: " + ", ".join("%s %.0f (%d+%d)%s" % (x[2][1], x[1], x[2][5], x[2][6],
-                                                                " w" if x[3] else "") for x in slow)
-              + " (view ms (handling+drawing), w: waited for a flash write)")
+        print("  slowest: " + ", ".join("%s>%s %.0f (%d+%d)%s" % (x[4], x[2][1], x[1], x[2][5], x[2][6],
+                                                                   " w" if x[3] else "") for x in slow)
+              + " (view before>after ms (handling+drawing), w: waited for a flash write)")
     if first:
         print("power-on to the first scoreboard (resumed): %s ms" % "/".join("%.0f" % t for t in first))
     if saves:
