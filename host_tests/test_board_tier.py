@@ -361,8 +361,8 @@ def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
         assert shown[-1][1:] == sim_shown[-1][1:], "not on the menu after the presses:\n%s" % (
             C.frame_text(shown[-1]))
         assert board.exports() == sim_exports
-        from firmware.device import raster
         from firmware.ui.screen import Screen
+        from tools.sim import raster
 
         exporting = bytearray(1024)
         raster.raster(Screen("Exportera", ["Exporterar…"]), 128, 64, exporting)

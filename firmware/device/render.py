@@ -1,17 +1,18 @@
-"""Draw a screen model (firmware/ui/screen.py) on an SSD1306: the one rendering seam.
+"""Draw a screen model (firmware/ui/screen.py) on the panel: the one rendering seam.
 
-``Renderer`` draws through displayio (device and host simulator) with
-CircuitPython's C code: tile grids over a sheet of the 6x8 font of
-firmware/device/font.py, and ``bitmaptools`` for the chart.
-``FramebufRenderer`` (firmware/device/raster.py) draws the same pixels in
-Python into the page buffer of the framebuf driver ``adafruit_ssd1306``, for
-builds without displayio. Both take the layout from the same pure functions
-(``text_lines`` below, ``draw_chart`` in firmware/device/plot.py, loaded only
-while a chart or big rows show), so every path shows the same letters, and
-host tests compare them pixel for pixel.
+``PageRenderer`` draws in the panel controller's own format, pages of 8 pixel rows with a byte
+per column (firmware/device/oled.py), and sends only what changed: a text line is one page, its
+bytes the font's glyph columns (firmware/device/font.py) joined in C, and a change within a line
+goes as the columns of the characters that changed. The chart and big rows are drawn in Python
+into page bytes by firmware/device/plot.py, loaded only while one shows.
 
-Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)``
-maps the App's 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
+The SH1107 of the 128x64 FeatherWing (its pages run across the glass) keeps displayio's tile
+grids (firmware/device/tiles.py). Both take the layout from the same pure functions
+(``text_lines`` below, ``draw_chart`` in plot.py), so every path shows the same pixels, and the
+host tests compare them with the reference raster (tools/sim/raster.py) pixel for pixel.
+
+Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)`` maps the App's
+2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
 """
 
 from firmware import forget
@@ -28,8 +29,8 @@ except ImportError:  # CPython
 
 CELL_W = font.CELL_W  # the renderer draws the font's cells
 CELL_H = font.CELL_H
-DIM = 0.02  # displayio brightness when dimmed (SSD1306 contrast 5 of 255)
-DIM_CONTRAST = const(5)
+DIM_CONTRAST = const(5)  # the contrast when dimmed (of 255)
+FULL = const(0xFF)  # the mask of an inverted line that keeps all its pixel rows
 ELLIPSIS = "\u2026"
 
 
@@ -65,233 +66,181 @@ def text_lines(screen, width, height):
     return out
 
 
-BUSY = 1 << 15  # in draw()'s line bits: some line below the title holds text
 
 
-def store(grid, text, old, at=0):
-    """Set the tiles of grid from index at on to the glyphs of text where text differs from old
-    (strings of one length), so that the display sends only the changed cells.
-
-    Python is slow per character on the board (iterating a str makes a string of each), so
-    ASCII lines are compared as bytes, and other lines only over the span where they differ."""
-    new = text.encode()
-    was = old.encode()
-    n = len(text)
-    if len(new) == n and len(was) == n:  # ASCII: a byte is a cell
-        for k in range(n):
-            c = new[k]
-            if c != was[k]:
-                grid[at + k] = c - 0x20 if 0x20 <= c <= 0x7E else font.MISSING
-        return
-    lo = 0  # the longest common start and end, by halving (the comparisons run in C)
-    hi = n
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text[:mid] == old[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    start = lo
-    lo = 0
-    hi = n - start
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text[n - mid:] == old[n - mid:]:
-            lo = mid
-        else:
-            hi = mid - 1
-    k = at + start
-    for ch in text[start:n - lo]:
-        grid[k] = font.index(ord(ch))
-        k += 1
+def glyphs():
+    """The page bytes of each ASCII code's glyph, by code (0-127): its five columns and the gap;
+    codes the font lacks (controls) get the box."""
+    box = glyph(font.MISSING)
+    return tuple(glyph(c - 0x20) if 0x20 <= c <= 0x7E else box for c in range(128))
 
 
-def palette(palette_class, dark, lit):
-    """A two-colour displayio Palette: index 0 dark, 1 lit."""
-    p = palette_class(2)
-    p[0] = dark
-    p[1] = lit
-    return p
+def glyph(g):
+    """The CELL_W page bytes of glyph number g."""
+    return bytes(font.column(g, x) for x in range(CELL_W))
 
 
-def glyph_sheet(bitmap_class):
-    """Every glyph of the font side by side in one 1-bit Bitmap, CELL_W x CELL_H each:
-    the tiles of the text grids (glyph g at x = g * CELL_W)."""
-    sheet = bitmap_class(font.COUNT * CELL_W, CELL_H, 2)
-    for g in range(font.COUNT):
-        x = g * CELL_W
-        for cx in range(font.GLYPH_W):
-            col = font.column(g, cx)
-            y = 0
-            while col:
-                if col & 1:
-                    sheet[x + cx, y] = 1
-                col >>= 1
-                y += 1
-    return sheet
+def changed(new, old):
+    """(a, b): characters a to b of new differ from those of old, two lines of one length
+    (compared as UTF-8 bytes, in C where it can: per-character Python is the cost on the board)."""
+    x = new.encode()
+    y = old.encode()
+    n = len(x)
+    m = len(y)
+    a = 0
+    top = n if n < m else m
+    while a < top and x[a] == y[a]:
+        a += 1
+    e = n
+    f = m
+    while e > a and f > a and x[e - 1] == y[f - 1]:
+        e -= 1
+        f -= 1
+    if n == m == len(new):  # ASCII: a byte is a character
+        return a, e
+    while a and x[a] & 0xC0 == 0x80:  # to the characters' first bytes
+        a -= 1
+    while e < n and x[e] & 0xC0 == 0x80:
+        e += 1
+    return len(x[:a].decode()), len(new) - len(x[e:].decode())
 
 
-class Renderer:
-    """Draws screen models through displayio, every pixel by CircuitPython's C code.
+class PageRenderer:
+    """Draws screen models into the panel controller's pages (firmware/device/oled.py) and sends
+    only what changed.
 
-    The text is tiles: one TileGrid per text line over a sheet of the font's
-    glyphs (as ``terminalio`` does), so a changed character is one index
-    store and the display sends only the cells that changed. An inverted line
-    (the title, the selected row) is the same grid through an inverted palette;
-    a one-pixel dark bar keeps the title apart from a selected first row. The
-    chart is drawn by ``bitmaptools`` (lines, and blits of markers and glyphs)
-    into a bitmap laid over the text, transparent where it is dark; big rows
-    into the same bitmap, a ``fill_region`` per lit pixel of a glyph. The pixels are those of
-    firmware/device/raster.py: the host tests compare the two.
+    Each text line is one page: its bytes are the glyphs' columns joined (the ASCII glyphs are
+    bytes objects made once; others as they are met), inverted as an integer for the title and
+    the selected row (a title over a selected first row keeps its bottom pixel row dark, as
+    raster() does). The renderer remembers what each page shows; a line whose text changed
+    sends the columns of the characters that changed, a line that changed colour the page. A
+    chart or big rows are layers of page bytes drawn by firmware/device/plot.py (loaded while
+    one shows), OR-ed into the lines that are not inverted; a page of them sends the columns
+    where it differs from what the panel holds.
     """
 
-    WHITE = 0xFFFFFF
-    BLACK = 0x000000
-
-    def __init__(self, display, width, height):
-        import bitmaptools
-        import displayio
-
-        self.tools = bitmaptools
-        self.display = display
+    def __init__(self, oled, width, height):
+        self.oled = oled
         self.width = width
         self.height = height
-        self.sheet = glyph_sheet(displayio.Bitmap)
-        self.plain = palette(displayio.Palette, self.BLACK, self.WHITE)
-        self.inverse = palette(displayio.Palette, self.WHITE, self.BLACK)
-        group = displayio.Group()
-        # the grids reach the right edge (128 = 21 cells and 2 pixels): the last cell is a space
-        span = (width + CELL_W - 1) // CELL_W
         self.cols = screen_model.cols(width)
-        self.grids = []
-        self.shown = []  # [text, inverted] of each line as its grid holds it
+        n = screen_model.lines(height)
+        self.glyphs = glyphs()
+        self.extra = {}  # the glyphs of characters beyond ASCII met so far, by code point
+        self.tail = bytes(width - self.cols * CELL_W)  # the columns right of the last cell
         self.blank = " " * self.cols
-        for line in range(screen_model.lines(height)):
-            grid = self._grid(displayio.TileGrid, span, 1, line * CELL_H)
-            group.append(grid)
-            self.grids.append(grid)
-            self.shown.append([" " * self.cols, False])
-        self.gap = displayio.TileGrid(displayio.Bitmap(width, 1, 2), pixel_shader=self.plain,
-                                      y=CELL_H - 1)
-        self.gap.hidden = True
-        group.append(self.gap)
-        self.chart_grid = None  # the canvas's layer while a chart or big rows show (1 KB)
-        self.ink = None  # its palette where text shows through: dark is transparent
-        self.chart = None  # (chart, inverted lines) the canvas holds
-        self.pen = None
-        self.plot = None  # firmware/device/plot.py while the canvas is up
-        self.group = group
+        self.keys = [(self.blank, False, FULL, None)] * n  # (text, inverted, mask, layer) per page
+        self.held = [None] * n  # the bytes of a page drawn with a layer, as the panel holds them
+        self.ones = (1 << 8 * width) - 1  # a page of lit pixels, as an integer
+        self.low7 = self.ones // FULL * 0x7F  # the same with the bottom pixel row dark
+        self.plot = None  # firmware/device/plot.py while a chart or big rows show
+        self.over = None  # the chart or big rows drawn into layers
+        self.layers = None  # their page bytes, None for a page they leave dark
         self.last = None
         self.level = 2
-        self.auto = getattr(display, "auto_refresh", False)
-        if self.auto:
-            display.auto_refresh = False
-        display.root_group = group
-
-    def _grid(self, tile_grid, w, h, y):
-        return tile_grid(self.sheet, pixel_shader=self.plain, width=w, height=h,
-                         tile_width=CELL_W, tile_height=CELL_H, y=y)
 
     def draw(self, screen):
         if screen == self.last:
             return
         lines = text_lines(screen, self.width, self.height)
-        inverted = 0  # bit i: line i is inverted
-        for i in range(len(lines)):
+        layers = self._overlay(screen.chart if screen.chart is not None
+                               else screen.rows if screen.big else None)
+        keys = self.keys
+        n = len(lines)
+        for i in range(n):
             text, inv = lines[i]
-            shown = self.shown[i]
-            grid = self.grids[i]
-            if inv != shown[1]:
-                grid.pixel_shader = self.inverse if inv else self.plain
-                shown[1] = inv
-            if text != shown[0]:
-                store(grid, text, shown[0])
-                shown[0] = text
-            if inv:
-                inverted |= 1 << i
-            elif i and text != self.blank:
-                inverted |= BUSY
-        gap = inverted & 3 == 3  # the title and a selected first row: a dark row between
-        if self.gap.hidden == gap:
-            self.gap.hidden = not gap
-        self._chart(screen.chart if screen.chart is not None else screen.rows if screen.big else None,
-                    inverted)
-        self.display.refresh()
+            # two inverted lines in a row (the title and a selected first row) keep a dark
+            # pixel row between them, so that they read as two bars
+            mask = 0x7F if inv and i + 1 < n and lines[i + 1][1] else FULL
+            layer = None if inv or layers is None else layers[i]
+            old = keys[i]
+            if old[0] == text and old[1] == inv and old[2] == mask and old[3] is layer:
+                continue
+            keys[i] = (text, inv, mask, layer)
+            self._page(i, text, inv, mask, layer, old)
         self.last = screen
 
-    def _chart(self, chart, inverted):
-        """Draw chart (or big rows: a tuple) into the canvas (None: take it away); nothing
-        lands on inverted lines."""
-        key = None if chart is None else (chart, inverted)
-        if key == self.chart:
+    def _page(self, page, text, inv, mask, layer, old):
+        """Send what changed of page, which showed old (a key) and is to show the others."""
+        same = old[1] == inv and old[2] == mask
+        if layer is None and old[3] is None and same:  # the text changed: its characters
+            a, b = changed(text, old[0])
+            self.oled.write(page, a * CELL_W, self.line(text, inv, mask, a, b))
             return
-        self.chart = key
-        if chart is None:
-            self._drop_canvas()
-            return
-        if self.pen is None:
-            self._canvas()
-        grid = self.chart_grid
-        pen = self.pen
-        if grid is None or pen is None or self.plot is None:  # (made by _canvas just above)
-            return
-        plot = self.plot
-        # Over blank lines the canvas can be opaque: displayio then fills each pixel from it
-        # alone, not from it and the text below as well.
-        shader = self.plain if inverted & ~1 == 0 else self.ink
-        if grid.pixel_shader is not shader:
-            grid.pixel_shader = shader
-        canvas = pen.canvas
-        canvas.fill(0)
-        if isinstance(chart, tuple):
-            pen.big_rows(chart, self.width, self.height)
+        w = self.width
+        data = self.line(text, inv, mask)
+        held = self.held[page] if old[3] is not None and same else None
+        self.held[page] = None
+        lo = 0
+        hi = w
+        if layer is not None:
+            if text != self.blank:
+                data = (int.from_bytes(data, "big") | int.from_bytes(layer, "big")).to_bytes(w, "big")
+            else:
+                data = layer
+            self.held[page] = data
+            if held is not None:  # the columns where the page differs from the panel's
+                d = (int.from_bytes(data, "big") ^ int.from_bytes(held, "big")).to_bytes(w, "big")
+                lo = w - len(d.lstrip(b"\x00"))
+                hi = len(d.rstrip(b"\x00"))
+                if lo >= hi:
+                    return
+        self.oled.write(page, lo, memoryview(data)[lo:hi])
+
+    def line(self, text, inv, mask, a=0, b=None):
+        """The page bytes of characters a to b of a text line, or of the whole page (b None),
+        inverted with mask for an inverted line."""
+        enc = text.encode()
+        g = self.glyphs
+        if len(enc) != len(text):  # beyond ASCII: by character
+            ex = self.extra
+            parts = [g[c] if c < 128 else ex.get(c) or self._extra(c)
+                     for c in map(ord, text if b is None else text[a:b])]
+        elif b is None:
+            parts = [g[c] for c in enc]
         else:
-            plot.draw_chart(chart, self.width, self.height, pen)
-        for i in range(1, len(self.grids)):
-            if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
-                self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)
-        grid.hidden = False
+            parts = [g[c] for c in enc[a:b]]
+        if b is None:
+            parts.append(self.tail)
+        data = b"".join(parts)
+        if inv:
+            s = 8 * (self.width - len(data))
+            x = int.from_bytes(data, "big") ^ (self.ones >> s)
+            if mask != FULL:
+                x &= self.low7 >> s
+            data = x.to_bytes(len(data), "big")
+        return data
 
-    def _canvas(self):
-        """The chart's bitmap over the text, below the title (the chart never draws on
-        it: a smaller area to send), transparent where it is dark; and the chart's code
-        (firmware/device/plot.py), both only while a chart or big rows show."""
-        import displayio
+    def _extra(self, code):
+        data = self.extra[code] = glyph(font.index(code))
+        return data
 
-        from firmware.device import plot
+    def _overlay(self, over):
+        """The page layers of a chart or big rows (None: none, and their code can go)."""
+        if over is None:
+            if self.plot is not None:
+                self.plot = self.over = self.layers = None
+                forget("firmware.device.plot")
+            return None
+        if self.layers is not None and over == self.over:
+            return self.layers
+        if self.plot is None:
+            from firmware.device import plot
 
-        canvas = displayio.Bitmap(self.width, self.height - CELL_H, 2)
-        self.ink = palette(displayio.Palette, self.BLACK, self.WHITE)
-        self.ink.make_transparent(0)
-        grid = displayio.TileGrid(canvas, pixel_shader=self.ink, y=CELL_H)
-        grid.hidden = True
-        self.group.append(grid)
-        self.plot = plot
-        self.pen = plot.BitmapPen(canvas, self.sheet, self.tools, CELL_H)
-        self.chart_grid = grid
-
-    def _drop_canvas(self):
-        """Take the canvas off the display and let it and the chart's code go."""
-        if self.chart_grid is None:
-            return
-        self.group.remove(self.chart_grid)
-        self.chart_grid = None
-        self.ink = None
-        self.pen = None
-        self.plot = None
-        forget("firmware.device.plot")
+            self.plot = plot
+        self.layers = None
+        self.layers = self.plot.layers(over, self.width, self.height)
+        self.over = over
+        return self.layers
 
     def set_brightness(self, level):
         if level == self.level:
             return
-        display = self.display
+        oled = self.oled
         if level == 0:
-            if hasattr(display, "sleep"):
-                display.sleep()
-            else:
-                display.brightness = 0
+            oled.sleep()
         else:
-            if self.level == 0 and hasattr(display, "wake"):
-                display.wake()
-            display.brightness = 1.0 if level == 2 else DIM
+            oled.contrast(FULL if level == 2 else DIM_CONTRAST)  # before the glass comes on
+            if self.level == 0:
+                oled.wake()
         self.level = level
