@@ -388,3 +388,71 @@ def test_the_reset_pin_is_pulsed_before_the_first_command():
     oled.OLED(wire, 0x3C, 128, 64, "ssd1306", Pin(wire))
     assert wire.log[:2] == [("RES", False), ("RES", True)] and wire.log[2][0] == "cmd"
     assert panel.on
+
+
+class FakeGC:
+    """CircuitPython's gc as the renderer uses it: a free heap, automatic collection on or off."""
+
+    def __init__(self, free):
+        self.free = free
+        self.enabled = True
+        self.log = []
+
+    def isenabled(self):
+        return self.enabled
+
+    def disable(self):
+        self.enabled = False
+        self.log.append("off")
+
+    def enable(self):
+        self.enabled = True
+        self.log.append("on")
+
+    def collect(self):
+        self.log.append("collect")
+
+    def mem_free(self):
+        return self.free
+
+
+def test_a_draw_holds_collection_off_and_recovers_when_the_heap_runs_out(monkeypatch):
+    r, wire, panel = wired()
+    fake = FakeGC(0)
+    monkeypatch.setattr(render, "gc", fake)
+    seen = []
+    send = r.oled.send
+
+    def watched(page, lo, hi):
+        seen.append(fake.enabled)
+        send(page, lo, hi)
+
+    monkeypatch.setattr(r.oled, "send", watched)
+    r.draw(SCREENS[0])
+    assert fake.log == ["off", "on"] and seen and not any(seen)  # every page sent with it off
+    # out of memory with collection off: it collects and draws the screen all the same
+    fake.log = []
+    failed = []
+
+    def short(page, lo, hi):
+        if not failed and page == 3:
+            failed.append(page)
+            raise MemoryError
+        send(page, lo, hi)
+
+    monkeypatch.setattr(r.oled, "send", short)
+    r.draw(SCREENS[1])
+    assert failed and fake.log == ["off", "on", "collect", "on"] and fake.enabled
+    assert panel.rows() == reference(SCREENS[1], 128, 64)
+    # a chart's layers too (their module loaded meanwhile)
+    fake.log = []
+    r.draw(SCREENS[4])
+    assert fake.log == ["off", "on"] and r.plot is not None
+    assert panel.rows() == reference(SCREENS[4], 128, 64)
+    # where collection is off already (someone else's choice), a draw leaves it so
+    fake.enabled = False
+    fake.log = []
+    failed.clear()
+    with pytest.raises(MemoryError):
+        r.draw(SCREENS[0])
+    assert fake.log == [] and not fake.enabled

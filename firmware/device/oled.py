@@ -4,8 +4,11 @@ speaks its commands) and SH1106 (132 columns of RAM, the glass shows columns 2..
 One job: the controller's commands and its display RAM. ``OLED(i2c, ...)`` resets the panel
 (a pulse on its RES pin when it has one: the 2.42" SSD1309 stays dark without it), sends the
 init sequence with the panel off, clears the whole RAM and only then switches the glass on, so it
-never shows what the RAM held at power-up. ``write(page, col, data)`` puts data bytes (bit 0
-the top row of the page) from column col of page on; ``contrast``, ``sleep``, ``wake``.
+never shows what the RAM held at power-up. ``buf`` is the data write's buffer, its control byte
+and then a page's columns (``buf[1 + x]`` is glass column x, bit 0 the top row): a renderer fills
+it in place and ``send(page, lo, hi)`` sends columns lo to hi of it to that page, without a copy
+or an allocation; ``write(page, col, data)`` copies data there first; ``contrast``, ``sleep``,
+``wake``.
 
 The bus is a value (``busio.I2C``, a fake on the host): the panel takes its lock for good, being
 the only device on it. Commands go as one write with the control byte 0x00, data as one with 0x40.
@@ -102,13 +105,21 @@ class OLED:
         cmd[3] = 0x10 | col >> 4
         self.i2c.writeto(self.address, cmd)
 
+    def send(self, page, lo, hi):
+        """Columns lo to hi of buf (buf[1 + lo] to buf[hi]) into page: one write from buf itself,
+        the byte before the columns standing in for the control byte meanwhile."""
+        buf = self.buf
+        self._at(page, lo + self.offset)
+        keep = buf[lo]
+        buf[lo] = 0x40
+        self.i2c.writeto(self.address, buf, start=lo, end=hi + 1)
+        buf[lo] = keep
+
     def write(self, page, col, data):
         """data (bytes-like, bit 0 the top row) into page from glass column col on."""
         n = len(data)
-        buf = self.buf
-        buf[1:n + 1] = data
-        self._at(page, col + self.offset)
-        self.i2c.writeto(self.address, buf, end=n + 1)
+        self.buf[col + 1:col + n + 1] = data
+        self.send(page, col, col + n)
 
     def contrast(self, value):
         self.command(bytes((0x81, value)))

@@ -232,11 +232,9 @@ class PagePen:
             for x in range(x0 if x0 > 0 else 0, x1 + 1 if x1 < w else w):
                 buf[i + x] |= bit
             return
-        if not (0 <= x0 < w and 0 <= x1 < w and 0 <= y0 < h and 0 <= y1 < h):
-            self._clipped(x0, y0, x1, y1)
-            return
         # Bresenham's error steps, a run at a time: from an error e the line keeps to its column
-        # (steep) or row (shallow) for e // d + 1 pixels, d the other axis's length.
+        # (steep) or row (shallow) for e // d + 1 pixels, d the other axis's length; a run
+        # reaching out of the panel is clipped (column() for a steep one).
         if abs(y1 - y0) > abs(x1 - x0):  # steep: a run of rows in each column, its bits at once
             if y0 > y1:
                 x0, x1, y0, y1 = x1, x0, y1, y0
@@ -250,12 +248,15 @@ class PagePen:
                 k = e // dx + 1
                 if y + k > y1:
                     k = y1 + 1 - y
-                v = ((1 << k) - 1) << (y & 7)
-                i = (y >> 3) * w + x
-                while v:
-                    buf[i] |= v & 0xFF
-                    v >>= 8
-                    i += w
+                if 0 <= x < w and y >= 0 and y + k <= h:
+                    v = ((1 << k) - 1) << (y & 7)
+                    i = (y >> 3) * w + x
+                    while v:
+                        buf[i] |= v & 0xFF
+                        v >>= 8
+                        i += w
+                else:
+                    self.column(x, y, (1 << k) - 1)
                 e += dy - k * dx
                 x += step
                 y += k
@@ -271,36 +272,14 @@ class PagePen:
         while x <= x1:
             k = e // dy + 1
             end = x + k if x + k <= x1 else x1 + 1
-            i = (y >> 3) * w
-            bit = 1 << (y & 7)
-            for c in range(i + x, i + end):
-                buf[c] |= bit
+            if 0 <= y < h:
+                i = (y >> 3) * w
+                bit = 1 << (y & 7)
+                for c in range(i + (x if x > 0 else 0), i + (end if end < w else w)):
+                    buf[c] |= bit
             e += dx - (end - x) * dy
             x = end
             y += step
-
-    def _clipped(self, x0, y0, x1, y1):
-        """A line reaching out of the panel: a pixel at a time, each checked."""
-        w = self.width
-        h = self.height
-        buf = self.buf
-        steep = abs(y1 - y0) > abs(x1 - x0)
-        if steep:
-            x0, y0, x1, y1 = y0, x0, y1, x1
-        if x0 > x1:
-            x0, x1, y0, y1 = x1, x0, y1, y0
-        dx = x1 - x0
-        dy = abs(y1 - y0)
-        err = dx // 2
-        step = 1 if y0 < y1 else -1
-        for x in range(x0, x1 + 1):
-            px, py = (y0, x) if steep else (x, y0)
-            if 0 <= px < w and 0 <= py < h:
-                buf[(py >> 3) * w + px] |= 1 << (py & 7)
-            err -= dy
-            if err < 0:
-                y0 += step
-                err += dx
 
     def marker(self, style, x, y):
         a, b, c = MARKER_COLUMNS[style % len(MARKER_COLUMNS)]

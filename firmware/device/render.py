@@ -15,6 +15,8 @@ Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)`` maps 
 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
 """
 
+import gc
+
 from firmware import forget
 from firmware.device import font
 from firmware.ui import screen as screen_model
@@ -41,38 +43,43 @@ def fit(text, n):
     return text + " " * (n - len(text))
 
 
-def text_lines(screen, width, height):
-    """[(text, inverted)] for every text line of the display, each text exactly cols wide.
+def screen_lines(screen, width, height):
+    """[(text, inverted)] for every text line of the display, each text at most cols wide (cut
+    with an ellipsis), not padded.
 
     Line 0 is the title (inverted); the rows follow, the selected one inverted.
     When the rows do not fit, the window scrolls so that the selected row shows.
     """
     n = screen_model.lines(height)
     c = screen_model.cols(width)
-    out = [(fit(screen.title, c), True)]
-    rows = screen.rows
+    title = screen.title
+    out = [(title if len(title) <= c else fit(title, c), True)]
+    rows = () if screen.big else screen.rows  # big rows are drawn at twice the size (plot)
     sel = screen.selected
     first = 0
     if sel >= n - 1:
         first = sel - (n - 2)
-    blank = " " * c
-    if screen.big:  # the rows are drawn at twice the size below the title (raster)
-        rows = ()
     for i in range(first, first + n - 1):
         if i < len(rows):
-            out.append((fit(rows[i], c), i == sel))
+            row = rows[i]
+            out.append((row if len(row) <= c else fit(row, c), i == sel))
         else:
-            out.append((blank, False))
+            out.append(("", False))
     return out
 
 
+def text_lines(screen, width, height):
+    """screen_lines with every text padded with spaces to exactly cols characters."""
+    c = screen_model.cols(width)
+    return [(fit(text, c), inv) for text, inv in screen_lines(screen, width, height)]
 
 
 def glyphs():
-    """The page bytes of each ASCII code's glyph, by code (0-127): its five columns and the gap;
-    codes the font lacks (controls) get the box."""
+    """The page bytes of the ASCII codes' glyphs in one table, CELL_W bytes from code * CELL_W
+    on (0-127): each glyph's five columns and the gap; codes the font lacks (controls) get the
+    box. One object of 768 bytes, where a bytes object per glyph took 32 bytes each."""
     box = glyph(font.MISSING)
-    return tuple(glyph(c - 0x20) if 0x20 <= c <= 0x7E else box for c in range(128))
+    return b"".join([glyph(c - 0x20) if 0x20 <= c <= 0x7E else box for c in range(128)])
 
 
 def glyph(g):
@@ -81,8 +88,8 @@ def glyph(g):
 
 
 def changed(new, old):
-    """(a, b): characters a to b of new differ from those of old, two lines of one length
-    (compared as UTF-8 bytes, in C where it can: per-character Python is the cost on the board)."""
+    """(a, b): characters a to b of line new differ from those of old (past a line's end it is
+    blank), compared as UTF-8 bytes while it can: per-character Python is the cost on the board."""
     x = new.encode()
     y = old.encode()
     n = len(x)
@@ -92,31 +99,43 @@ def changed(new, old):
     while a < top and x[a] == y[a]:
         a += 1
     e = n
-    f = m
-    while e > a and f > a and x[e - 1] == y[f - 1]:
-        e -= 1
-        f -= 1
-    if n == m == len(new):  # ASCII: a byte is a character
-        return a, e
-    while a and x[a] & 0xC0 == 0x80:  # to the characters' first bytes
-        a -= 1
-    while e < n and x[e] & 0xC0 == 0x80:
-        e += 1
-    return len(x[:a].decode()), len(new) - len(x[e:].decode())
+    if len(new) == len(old):  # as many characters: their ends line up
+        f = m
+        while e > a and f > a and x[e - 1] == y[f - 1]:
+            e -= 1
+            f -= 1
+    if n != len(new) or m != len(old):  # beyond ASCII: to the characters' first bytes, in characters
+        while a and x[a] & 0xC0 == 0x80:
+            a -= 1
+        while e < n and x[e] & 0xC0 == 0x80:
+            e += 1
+        a = len(x[:a].decode())
+        e = len(new) - len(x[e:].decode())
+    if len(new) != len(old):
+        e = len(new) if len(new) > len(old) else len(old)
+    return a, e
 
 
 class PageRenderer:
     """Draws screen models into the panel controller's pages (firmware/device/oled.py) and sends
     only what changed.
 
-    Each text line is one page: its bytes are the glyphs' columns joined (the ASCII glyphs are
-    bytes objects made once; others as they are met), inverted as an integer for the title and
-    the selected row (a title over a selected first row keeps its bottom pixel row dark, as
-    raster() does). The renderer remembers what each page shows; a line whose text changed
-    sends the columns of the characters that changed, a line that changed colour the page. A
-    chart or big rows are layers of page bytes drawn by firmware/device/plot.py (loaded while
-    one shows), OR-ed into the lines that are not inverted; a page of them sends the columns
-    where it differs from what the panel holds.
+    Each text line is one page, built in place in the panel adapter's page buffer (``oled.buf``)
+    and sent from there: the glyphs' columns stored a character at a time (from one table of
+    the ASCII glyphs made once, others as they are met), inverted in place for the title and the
+    selected row (a title over a selected first row keeps its bottom pixel row dark, as the
+    reference raster does). The renderer remembers what each page shows: a line whose text changed sends the
+    columns of the characters that changed, a line that changed colour the page. A chart or big
+    rows are layers of page bytes drawn by firmware/device/plot.py (loaded while one shows),
+    OR-ed into the lines that are not inverted; a page of them sends the columns where it
+    differs from what the panel holds.
+
+    A draw holds automatic collection off: what it allocates (a few hundred bytes for text,
+    some KB for a chart), and what the press's handling left, is collected by code.py right
+    after the frame is sent (``gc.collect()`` after every draw) instead of in the middle of it,
+    where at the game's heap it took some 20 ms. Should the heap run out all the same, the
+    draw collects and goes on. (Asking the heap for its free room first took 6 ms: a walk of
+    the whole heap.)
     """
 
     def __init__(self, oled, width, height):
@@ -125,14 +144,11 @@ class PageRenderer:
         self.height = height
         self.cols = screen_model.cols(width)
         n = screen_model.lines(height)
-        self.glyphs = glyphs()
+        self.glyphs = memoryview(glyphs())
         self.extra = {}  # the glyphs of characters beyond ASCII met so far, by code point
         self.tail = bytes(width - self.cols * CELL_W)  # the columns right of the last cell
-        self.blank = " " * self.cols
-        self.keys = [(self.blank, False, FULL, None)] * n  # (text, inverted, mask, layer) per page
-        self.held = [None] * n  # the bytes of a page drawn with a layer, as the panel holds them
-        self.ones = (1 << 8 * width) - 1  # a page of lit pixels, as an integer
-        self.low7 = self.ones // FULL * 0x7F  # the same with the bottom pixel row dark
+        self.keys = [("", False, FULL, None)] * n  # (text, inverted, mask, layer) per page
+        self.held = [None] * n  # type: list  # a page drawn with a layer: its bytes, as the panel holds them
         self.plot = None  # firmware/device/plot.py while a chart or big rows show
         self.over = None  # the chart or big rows drawn into layers
         self.layers = None  # their page bytes, None for a page they leave dark
@@ -142,7 +158,23 @@ class PageRenderer:
     def draw(self, screen):
         if screen == self.last:
             return
-        lines = text_lines(screen, self.width, self.height)
+        held = gc.isenabled() and hasattr(gc, "mem_free")  # (not CPython's collector)
+        if held:
+            gc.disable()
+        try:
+            self._draw(screen)
+        except MemoryError:
+            if not held:
+                raise
+            gc.enable()
+            gc.collect()
+            self._draw(screen)
+        finally:
+            if held:
+                gc.enable()
+
+    def _draw(self, screen):
+        lines = screen_lines(screen, self.width, self.height)
         layers = self._overlay(screen.chart if screen.chart is not None
                                else screen.rows if screen.big else None)
         keys = self.keys
@@ -156,8 +188,8 @@ class PageRenderer:
             old = keys[i]
             if old[0] == text and old[1] == inv and old[2] == mask and old[3] is layer:
                 continue
-            keys[i] = (text, inv, mask, layer)
             self._page(i, text, inv, mask, layer, old)
+            keys[i] = (text, inv, mask, layer)  # (once sent: a draw cut short is drawn again)
         self.last = screen
 
     def _page(self, page, text, inv, mask, layer, old):
@@ -165,51 +197,69 @@ class PageRenderer:
         same = old[1] == inv and old[2] == mask
         if layer is None and old[3] is None and same:  # the text changed: its characters
             a, b = changed(text, old[0])
-            self.oled.write(page, a * CELL_W, self.line(text, inv, mask, a, b))
+            self.line(text, inv, mask, a, b)
+            self.oled.send(page, a * CELL_W, b * CELL_W)
             return
         w = self.width
-        data = self.line(text, inv, mask)
+        self.line(text, inv, mask, 0, self.cols)
         held = self.held[page] if old[3] is not None and same else None
         self.held[page] = None
+        if layer is None:
+            self.oled.send(page, 0, w)
+            return
+        buf = self.oled.buf
+        if text:  # the line's letters with the layer's pixels
+            lit = int.from_bytes(memoryview(buf)[1:w + 1], "big") | int.from_bytes(layer, "big")
+            data = lit.to_bytes(w, "big")
+        else:
+            data = layer
+        buf[1:w + 1] = data
+        self.held[page] = data
         lo = 0
         hi = w
-        if layer is not None:
-            if text != self.blank:
-                data = (int.from_bytes(data, "big") | int.from_bytes(layer, "big")).to_bytes(w, "big")
-            else:
-                data = layer
-            self.held[page] = data
-            if held is not None:  # the columns where the page differs from the panel's
-                d = (int.from_bytes(data, "big") ^ int.from_bytes(held, "big")).to_bytes(w, "big")
-                lo = w - len(d.lstrip(b"\x00"))
-                hi = len(d.rstrip(b"\x00"))
-                if lo >= hi:
-                    return
-        self.oled.write(page, lo, memoryview(data)[lo:hi])
+        if held is not None:  # the columns where the page differs from the panel's
+            d = (int.from_bytes(data, "big") ^ int.from_bytes(held, "big")).to_bytes(w, "big")
+            lo = w - len(d.lstrip(b"\x00"))
+            hi = len(d.rstrip(b"\x00"))
+        if lo < hi:
+            self.oled.send(page, lo, hi)
 
-    def line(self, text, inv, mask, a=0, b=None):
-        """The page bytes of characters a to b of a text line, or of the whole page (b None),
-        inverted with mask for an inverted line."""
-        enc = text.encode()
+    def line(self, text, inv, mask, a, b):
+        """Characters a to b of a text line (blank past its end; its last columns with them when
+        b is the line's end) into the page buffer, inverted with mask for an inverted line."""
+        buf = self.oled.buf
         g = self.glyphs
-        if len(enc) != len(text):  # beyond ASCII: by character
-            ex = self.extra
-            parts = [g[c] if c < 128 else ex.get(c) or self._extra(c)
-                     for c in map(ord, text if b is None else text[a:b])]
-        elif b is None:
-            parts = [g[c] for c in enc]
-        else:
-            parts = [g[c] for c in enc[a:b]]
-        if b is None:
-            parts.append(self.tail)
-        data = b"".join(parts)
+        k = 1 + a * CELL_W
+        e = len(text) if len(text) < b else b
+        if a < e:
+            enc = text.encode()
+            if len(enc) == len(text):  # ASCII: a byte is a character
+                for i in range(a, e):
+                    c = enc[i] * CELL_W
+                    buf[k:k + CELL_W] = g[c:c + CELL_W]
+                    k += CELL_W
+            else:
+                ex = self.extra
+                for ch in text[a:e]:
+                    c = ord(ch)
+                    buf[k:k + CELL_W] = g[c * CELL_W:c * CELL_W + CELL_W] if c < 128 else (
+                        ex.get(c) or self._extra(c))
+                    k += CELL_W
+        space = g[0x20 * CELL_W:0x21 * CELL_W]
+        for _ in range(e if e > a else a, b):
+            buf[k:k + CELL_W] = space
+            k += CELL_W
+        if b == self.cols:
+            buf[k:k + len(self.tail)] = self.tail
+            k += len(self.tail)
         if inv:
-            s = 8 * (self.width - len(data))
-            x = int.from_bytes(data, "big") ^ (self.ones >> s)
-            if mask != FULL:
-                x &= self.low7 >> s
-            data = x.to_bytes(len(data), "big")
-        return data
+            start = 1 + a * CELL_W
+            if mask == FULL:
+                for j in range(start, k):
+                    buf[j] ^= FULL
+            else:
+                for j in range(start, k):
+                    buf[j] = ~buf[j] & mask
 
     def _extra(self, code):
         data = self.extra[code] = glyph(font.index(code))
@@ -224,7 +274,7 @@ class PageRenderer:
             return None
         if self.layers is not None and over == self.over:
             return self.layers
-        if self.plot is None:
+        if self.plot is None:  # (an import cut short by the heap leaves no module behind)
             from firmware.device import plot
 
             self.plot = plot
