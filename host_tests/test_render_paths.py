@@ -103,6 +103,61 @@ def test_any_sequence_of_screens_shows_the_reference_pixels(seq, panel_kind):
         assert panel.rows() == reference(screen, 128, h)
 
 
+def test_changed_names_every_character_that_differs():
+    """changed(new, old) -> (a, b): outside characters a..b the two lines (blank past their ends)
+    are the same, for lines of any length with letters of one to three UTF-8 bytes."""
+    rnd = random.Random(5)
+    alphabet = "ab \u00c5\u00e4\u00f6\u2190\u25cf"
+    for _ in range(20000):
+        old = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 6)))
+        new = list(old)
+        for _ in range(rnd.randint(1, 3)):  # an edit, a cut, a letter more
+            k = rnd.randrange(3)
+            if k == 0 and new:
+                new[rnd.randrange(len(new))] = rnd.choice(alphabet)
+            elif k == 1 and new:
+                del new[rnd.randrange(len(new)):]
+            else:
+                new.insert(rnd.randint(0, len(new)), rnd.choice(alphabet))
+        new = "".join(new)
+        if new == old:
+            continue
+        a, b = render.changed(new, old)
+        n = max(len(new), len(old))
+        assert 0 <= a < b <= n, (new, old, a, b)
+        wide_new, wide_old = new.ljust(n), old.ljust(n)
+        assert wide_new[:a] == wide_old[:a] and wide_new[b:] == wide_old[b:], (new, old, a, b)
+
+
+@st.composite
+def edits(draw):
+    """A screen and the same screen edited a little, again and again (as presses change it)."""
+    first = draw(screens())
+    out = [first]
+    rows = list(first.rows)
+    title = first.title
+    for _ in range(draw(st.integers(1, 8))):
+        if rows and draw(st.booleans()):
+            i = draw(st.integers(0, len(rows) - 1))
+            cut = draw(st.integers(0, len(rows[i])))
+            rows[i] = rows[i][:cut] + draw(TEXT)[:3] + rows[i][cut + draw(st.integers(0, 2)):]
+        else:
+            title = title[:draw(st.integers(0, len(title)))] + draw(TEXT)[:2]
+        sel = draw(st.integers(-1, len(rows) - 1)) if not first.big else -1
+        out.append(Screen(title, rows, sel, first.chart, first.big))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(edits(), st.sampled_from(PANELS[:3]))
+def test_screens_edited_a_little_show_the_reference_pixels(seq, panel_kind):
+    driver, h = panel_kind
+    r, panel = profile_display(128, h, 0x3C, driver)
+    for screen in seq:
+        r.draw(screen)
+        assert panel.rows() == reference(screen, 128, h)
+
+
 def test_the_page_pen_draws_lines_markers_and_letters_as_the_reference():
     """Lines anywhere (in and out of the panel, steep and shallow, every direction), markers and
     letters at every offset within a page: the byte operations light the reference's pixels."""

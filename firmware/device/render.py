@@ -105,7 +105,7 @@ def changed(new, old):
             e -= 1
             f -= 1
     if n != len(new) or m != len(old):  # beyond ASCII: to the characters' first bytes, in characters
-        while a and x[a] & 0xC0 == 0x80:
+        while 0 < a < n and x[a] & 0xC0 == 0x80:
             a -= 1
         while e < n and x[e] & 0xC0 == 0x80:
             e += 1
