@@ -301,6 +301,12 @@ def test_a_changed_character_sends_its_six_columns():
     r.draw(Screen("Rödskägg", ["* Anna      13", rows[1], "  Örjen     -5 ut"]))
     assert wire.take() == [(3, 5 * render.CELL_W, cells("en     -5"))]
     assert panel.rows() == reference(r.last, 128, 64)
+    # a change at each end of a line: two writes, not the run between them
+    r.draw(Screen("Rödskägg", [" >Anna      14", rows[1], "  Örjen     -5 ut"]))
+    assert wire.take() == [(1, 0, cells(" >")), (1, 13 * render.CELL_W, cells("4"))]
+    r.draw(Screen("Rödskägg", ["* Anna      13", rows[1], "  Örjen     -5 ut"]))
+    assert wire.take() == [(1, 0, cells("* ")), (1, 13 * render.CELL_W, cells("3"))]
+    assert panel.rows() == reference(r.last, 128, 64)
     # the same screen again: nothing at all
     r.draw(Screen("Rödskägg", ["* Anna      13", rows[1], "  Örjen     -5 ut"]))
     assert wire.take() == []

@@ -33,6 +33,7 @@ CELL_W = font.CELL_W  # the renderer draws the font's cells
 CELL_H = font.CELL_H
 DIM_CONTRAST = const(5)  # the contrast when dimmed (of 255)
 FULL = const(0xFF)  # the mask of an inverted line that keeps all its pixel rows
+GAP = const(3)  # characters the same between two changes of a line: sent as two writes
 ELLIPSIS = "\u2026"
 
 
@@ -116,6 +117,30 @@ def changed(new, old):
     return a, e
 
 
+def split(new, old, a, b):
+    """(c, d): the longest run of characters c to d within a to b that two ASCII lines of one
+    length have the same, when it is GAP or more (a write more costs about three characters'
+    bytes); else None."""
+    if b - a <= GAP or len(new) != len(old):
+        return None
+    x = new.encode()
+    y = old.encode()
+    if len(x) != len(new) or len(y) != len(old):
+        return None
+    best = 0
+    end = 0
+    run = 0
+    for i in range(a, b):
+        if x[i] == y[i]:
+            run += 1
+            if run > best:
+                best = run
+                end = i + 1
+        else:
+            run = 0
+    return (end - best, end) if best >= GAP else None
+
+
 class PageRenderer:
     """Draws screen models into the panel controller's pages (firmware/device/oled.py) and sends
     only what changed.
@@ -197,6 +222,11 @@ class PageRenderer:
         same = old[1] == inv and old[2] == mask
         if layer is None and old[3] is None and same:  # the text changed: its characters
             a, b = changed(text, old[0])
+            m = split(text, old[0], a, b)
+            if m:  # two changes apart (a score and a mark): two writes, not the run between
+                self.line(text, inv, mask, a, m[0])
+                self.oled.send(page, a * CELL_W, m[0] * CELL_W)
+                a = m[1]
             self.line(text, inv, mask, a, b)
             self.oled.send(page, a * CELL_W, b * CELL_W)
             return
