@@ -2,9 +2,10 @@
 
 ``PageRenderer`` draws in the panel controller's own format, pages of 8 pixel rows with a byte
 per column (firmware/device/oled.py), and sends only what changed: a text line is one page, its
-bytes the font's glyph columns (firmware/device/font.py) joined in C, and a change within a line
-goes as the columns of the characters that changed. The chart and big rows are drawn in Python
-into page bytes by firmware/device/plot.py, loaded only while one shows.
+bytes the font's glyph columns (firmware/device/font.py) stored in the adapter's page buffer,
+and a change within a line goes as the columns of the characters that changed. The chart and
+big rows are drawn in Python into page bytes by firmware/device/plot.py, loaded only while one
+shows.
 
 The SH1107 of the 128x64 FeatherWing (its pages run across the glass) keeps displayio's tile
 grids (firmware/device/tiles.py). Both take the layout from the same pure functions
