@@ -3,11 +3,11 @@ and exports what the simulator does.
 
 tools/board runs the bundle (``.mpy`` from CircuitPython's mpy-cross) on rp2040js with the board's
 flash chip, buttons and SSD1306 around it; every press is a GPIO level, every frame is decoded
-from the I2C bytes the real ``busdisplay`` sent. Each check plays keys on the board and on the
-simulator (tools/sim) and compares every settled frame pixel for pixel, the NVM bytes and the
-exported files. The board runs at about a tenth of real time on this machine, so ``make test``
-plays a sample (two records, one with contact bounce, a resumed run of the device scenario, the
-erase cut) in parallel;
+from the I2C bytes the firmware sent through the real ``busio``. Each check plays keys on the
+board and on the simulator (tools/sim) and compares every settled frame pixel for pixel, the NVM
+bytes and the exported files. The board runs at about a tenth of real time on this machine, so
+``make test`` plays a sample (two records, one with contact bounce, one on the SH1106 profile, a
+resumed run of the device scenario, the erase cut) in parallel;
 ``BOARD_TIER=full`` plays every record and the whole scenario on one board.
 Where node, rp2040js, the UF2 or CircuitPython's mpy-cross is missing, the tier is skipped
 with one line saying why.
@@ -95,6 +95,28 @@ def test_records_entered_by_buttons_equal_the_simulator(bundle):
     finally:
         for b in boards:
             b.close()
+
+
+def test_the_sh1106_shows_what_the_simulator_does_and_the_glass_starts_dark():
+    """The 1.3" SH1106 module (pico_sh1106: 132 columns of RAM, the glass from column 2) equals
+    the simulator frame for frame; and at every power-on the glass, once switched on, is dark
+    until the first screen: the decoder starts from a RAM full of noise, as a real module's is,
+    and the firmware clears it before the panel goes on."""
+    keys = dict(C.entered_records())[SAMPLE_RECORDS[0]]
+    board = B.Board(bundle=C.bundle("mpy", "pico_sh1106"), board="pico_sh1106")
+    try:
+        run = board.run(keys)
+        assert any(run.frames[0][3])  # the noise, the panel still off
+        sim = C.SimDevice("pico_sh1106")
+        try:
+            same(run, board, sim.run(keys), sim.nvm(), sim.exports(), "pico_sh1106")
+        finally:
+            sim.close()
+        on = [f for f in run.frames if f[1]]
+        assert not any(on[0][3]), "the glass came on showing:\n%s" % C.frame_text(on[0])
+        assert on[1] == B.shown(run.frames)[0]  # then the first screen
+    finally:
+        board.close()
 
 
 def scenario_runs():
@@ -361,8 +383,8 @@ def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
         assert shown[-1][1:] == sim_shown[-1][1:], "not on the menu after the presses:\n%s" % (
             C.frame_text(shown[-1]))
         assert board.exports() == sim_exports
-        from firmware.device import raster
         from firmware.ui.screen import Screen
+        from tools.sim import raster
 
         exporting = bytearray(1024)
         raster.raster(Screen("Exportera", ["Exporterar…"]), 128, 64, exporting)

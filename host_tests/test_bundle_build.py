@@ -331,9 +331,29 @@ def test_real_bundle_libraries_match_hardware_requirements(real):
 def test_hardware_requirements_lists_exactly_the_libraries_the_firmware_needs():
     if not (ROOT / "code.py").is_file():
         pytest.skip("code.py is not in the tree yet: cannot tell which libraries the firmware imports")
-    # imports do not depend on the board profile, so one graph serves both builds
-    graph = bundle.Graph(bundle.Source(ROOT), [ROOT / n for n in bundle.ENTRY_POINTS if (ROOT / n).is_file()])
-    assert requirement_names() == set(graph.libraries)
+    entries = [ROOT / n for n in bundle.ENTRY_POINTS if (ROOT / n).is_file()]
+    needed = set()
+    for board in boards.PROFILES:  # what any board's bundle ships
+        needed |= set(bundle.Graph(bundle.Source(ROOT), entries, bundle.left_out(board)).libraries)
+    assert requirement_names() == needed
+
+
+def test_each_board_ships_only_the_display_code_and_libraries_it_loads(real):
+    """The SSD1306/SSD1309 and SH1106 boards drive their panel with firmware/device/oled.py over
+    busio: no library in lib/ and no displayio renderer; the SH1107 board has its driver and
+    firmware/device/tiles.py, and nothing of the others'."""
+    board, out, result = real
+    got = files(out)
+    lib = sorted(name for name in got if name.startswith("lib/"))
+    assert "firmware/device/oled.py" in got and "firmware/device/render.py" in got
+    if boards.PROFILES[board]["driver"] == "sh1107":
+        assert lib == ["lib/adafruit_displayio_sh1107.py"]
+        assert "firmware/device/tiles.py" in got and not result.graph.left_out
+    else:
+        assert lib == []
+        assert "firmware/device/tiles.py" not in got
+        assert result.graph.left_out == {"firmware.device.tiles"}
+        assert "left out (other boards' display): firmware.device.tiles" in result.report()
 
 
 def test_hardware_requirements_pins_the_dev_requirements():

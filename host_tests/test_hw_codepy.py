@@ -14,11 +14,12 @@ import pytest
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.device import hw, hwsetup, raster
+from firmware.device import hw, hwsetup
 from firmware.store import drivecopy
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig
+from tools.sim import raster
 from tools.sim.fakes import CutDrive, FakeNVM
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -7,19 +7,29 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import hw, hwsetup, raster, render
+from firmware.device import hw, hwsetup, render
 from firmware.ui.screen import Screen
+from tools.sim import raster
 from tools.sim.panel import FakeI2C, Panel
 
 PICO_PINS = ("GP4", "GP5", "GP10", "GP11", "GP12", "GP13")
 
 
 class Rig:
-    """Fake board, busio, keypad, microcontroller around one simulated SSD1306."""
+    """Fake board, busio, digitalio, keypad, microcontroller around one simulated SSD1306;
+    ``log`` keeps the I2C writes (("i2c", bytes)) and the output pins' levels ((pin, level))."""
 
     def __init__(self, pins=PICO_PINS, address=0x3C, busy=(), nvm=True, pullups=True):
         self.panel = Panel(128, 64)
         self.i2c = FakeI2C(self.panel, address)
+        self.log = []
+        write = self.i2c.writeto
+
+        def writeto(address, buffer, *, start=0, end=None):
+            self.log.append(("i2c", bytes(buffer[start:end if end is not None else len(buffer)])))
+            write(address, buffer, start=start, end=end)
+
+        self.i2c.writeto = writeto
         self.busy = busy
         self.old_keypad = False
         self.keys_made = []
@@ -51,9 +61,24 @@ class Rig:
                 self.events = types.SimpleNamespace(get=lambda: None)
                 rig.keys_made.append(self)
 
+        class DigitalInOut:
+            def __init__(self, pin):
+                if pin in rig.busy:
+                    raise ValueError("%s in use" % pin[4:])
+                self.pin = pin
+
+            def switch_to_output(self, value=False):
+                self.value = value
+
+            def __setattr__(self, name, value):
+                if name == "value":
+                    rig.log.append((self.pin, value))
+                object.__setattr__(self, name, value)
+
         self.modules = {
             "board": self.board,
             "busio": types.SimpleNamespace(I2C=I2C),
+            "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut),
             "keypad": types.SimpleNamespace(Keys=Keys),
             "microcontroller": types.SimpleNamespace(nvm=bytearray(4096) if nvm else None),
             "supervisor": types.SimpleNamespace(ticks_ms=lambda: 1234),
@@ -82,7 +107,7 @@ def test_pico_defaults_build_display_keys_nvm():
     dev = rig.setup()
     assert dev.problems == []
     assert dev.ok()
-    assert isinstance(dev.renderer, render.Renderer)
+    assert isinstance(dev.renderer, render.PageRenderer)
     assert (dev.width, dev.height, dev.roles) == (128, 64, ("prev", "next", "ok", "back"))
     keys = rig.keys_made[0]
     assert keys.pins == ("pin-GP10", "pin-GP11", "pin-GP12", "pin-GP13")
@@ -108,16 +133,43 @@ def test_feather_profile_is_128x32_with_three_buttons():
     assert rig.keys_made[0].pins == ("pin-D9", "pin-D6", "pin-D5")
 
 
-def test_framebuf_driver_when_build_has_no_displayio():
+def test_a_build_without_displayio_drives_the_page_panels_all_the_same():
+    """The page renderer needs only busio: a CircuitPython (or MicroPython) build without
+    displayio shows the same pixels; only the SH1107 says it needs displayio."""
     rig = Rig()
     dev = rig.setup(displayio=False)
     assert dev.problems == []
-    assert isinstance(dev.renderer, raster.FramebufRenderer)
+    assert isinstance(dev.renderer, render.PageRenderer)
     scr = Screen("Poäng", ["Ö 3"])
     dev.renderer.draw(scr)
     buf = bytearray(1024)
     raster.raster(scr, 128, 64, buf)
     assert rig.panel.rows() == raster.pixels(buf, 128, 64)
+    dev = Rig(pins=("SDA", "SCL", "D9", "D6", "D5")).setup({"RODSKAGG_BOARD": "feather_oled64"},
+                                                            displayio=False)
+    assert dev.problems == ["the sh1107 panel needs a CircuitPython build with displayio"]
+    assert dev.renderer is None
+
+
+def test_the_glass_comes_on_only_after_the_whole_ram_is_cleared():
+    """At power-up the controller's RAM holds noise: the panel stays off until every page is
+    written blank, so what the glass shows first is dark, then the first screen."""
+    rig = Rig()
+    rig.panel.ram[:] = bytes(range(256)) * 4
+    dev = rig.setup()
+    writes = [data for what, data in rig.log if what == "i2c"]
+    on = writes.index(b"\x00\xaf")
+    assert writes[0][:2] == b"\x00\xae"  # the init, off
+    assert sum(len(d) - 1 for d in writes[:on] if d[0] == 0x40) == 1024  # all eight pages, 0
+    assert rig.panel.on and rig.panel.ram == bytes(1024)
+    dev.renderer.draw(Screen("A", ["b"]))
+    assert rig.panel.rows() == raster.pixels(_raster(Screen("A", ["b"])), 128, 64)
+
+
+def _raster(screen):
+    buf = bytearray(1024)
+    raster.raster(screen, 128, 64, buf)
+    return buf
 
 
 def test_unknown_pin_name_is_named():
@@ -195,7 +247,7 @@ def test_message_screen_wraps_and_cuts():
 
 
 @pytest.mark.parametrize("level", [1, 0, 2])
-def test_brightness_maps_to_contrast_and_sleep(level):
+def test_brightness_maps_to_contrast_and_sleep(level):  # (the bytes: test_render_paths)
     rig = Rig()
     dev = rig.setup()
     dev.renderer.set_brightness(level)

@@ -139,7 +139,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     (The hand-entry walks of firmware/ui/entry/flow.py and its kinds are issue 10's.)"""
     from itertools import chain
 
-    from firmware.device import boards, font, raster, render
+    from firmware.device import boards, font, render
     from firmware.ui import app as A
     from firmware.ui import views as V
     from firmware.ui.screens import chart as C
@@ -147,6 +147,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
     from firmware.ui.screens import newgame as NG
     from firmware.ui.screens import result as R
     from firmware.ui.screens import seating as SE
+    from tools.sim import raster
 
     def in_entry(module):
         return module.startswith("firmware.ui.entry.")
@@ -189,8 +190,8 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
 
 
 def test_a_selected_first_row_does_not_merge_with_the_title():
-    from firmware.device import raster
     from firmware.ui.screen import Screen
+    from tools.sim import raster
     for h in (64, 32):
         buf = bytearray(128 * h // 8)
         raster.raster(Screen("Meny", ["Giv", "Felgiv"], 0), 128, h, buf)
@@ -244,8 +245,9 @@ def test_small_chart_pages_through_players_on_one_scale():
 
 def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     from firmware.core.series import Series as S
-    from firmware.device import plot, raster
+    from firmware.device import plot
     from firmware.ui.screens.chart import CHART_HANDS
+    from tools.sim import raster
     series = S(Rules("fem"), FOUR, 0)
     for _ in range(CHART_HANDS + 4):
         series.game.push((score.PLAY, (1, 1, 1, 2), -1, ()))
@@ -346,16 +348,16 @@ def test_new_game_warns_when_the_finished_game_is_not_exported():
 # -- the new panels: each profile's controller, driven by its real driver -----------------
 
 def test_every_profile_shows_the_same_pixels_through_its_own_driver():
-    from firmware.device import boards, raster, render
+    from firmware.device import boards
     from firmware.ui.screen import Chart, Screen
-    from tools.sim.panel import displayio_display
+    from tools.sim import raster
+    from tools.sim.panel import profile_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
                Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
                                                          ("Anna", "Bo")))]
     assert {p["driver"] for p in boards.PROFILES.values()} == set(boards.DRIVERS)
     for name, p in sorted(boards.PROFILES.items()):
-        display, panel = displayio_display(p["width"], p["height"], p["address"], p["driver"])
-        r = render.Renderer(display, p["width"], p["height"])
+        r, panel = profile_display(p["width"], p["height"], p["address"], p["driver"])
         for screen in screens:
             r.draw(screen)
             buf = bytearray(p["width"] * p["height"] // 8)
@@ -365,30 +367,24 @@ def test_every_profile_shows_the_same_pixels_through_its_own_driver():
 
 
 def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
-    import types
-
     from host_tests.test_hw_setup import Rig
     rig = Rig(pins=("GP4", "GP5", "GP10", "GP11", "GP12", "GP13", "GP14"))
-    import i2cdisplaybus
-    seen = {}
-
-    def bus(i2c, device_address, reset=None):
-        seen["reset"] = reset
-        return i2cdisplaybus.I2CDisplayBus(i2c, device_address=device_address)
-
-    rig.modules["i2cdisplaybus"] = types.SimpleNamespace(I2CDisplayBus=bus)
     dev = rig.setup({"RODSKAGG_BOARD": "pico_242"})
-    assert dev.problems == [] and seen["reset"] == "pin-GP14"
+    assert dev.problems == []
     assert (dev.width, dev.height) == (128, 64)
+    # RES held high, pulsed low and high again, all before the panel hears its first command
+    first = next(i for i, e in enumerate(rig.log) if e[0] == "i2c")
+    assert rig.log[:first] == [("pin-GP14", True), ("pin-GP14", False), ("pin-GP14", True)]
+    assert rig.panel.on
     # a reset pin the board does not have is said in words
     dev = Rig().setup({"RODSKAGG_BOARD": "pico_242"})
     assert dev.problems and "RODSKAGG_RESET" in dev.problems[0]
 
 
 def test_hw_setup_drives_sh1106_and_sh1107_boards():
-    from firmware.device import raster
     from firmware.ui.screen import Screen
     from host_tests.test_hw_setup import Rig
+    from tools.sim import raster
     from tools.sim.panel import FakeI2C, Panel
     for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
                                                                   ("SDA", "SCL", "D9", "D6", "D5"))):
@@ -579,8 +575,8 @@ def test_history_rows_of_seven_players_fit():
 
 def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart():
     from firmware.core.series import Series as S
-    from firmware.device import raster, render
     from firmware.ui.screen import big_cols
+    from tools.sim import raster
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
     st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
     d = Driver(App(st, None))
@@ -598,14 +594,14 @@ def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart(
     assert d.app.screen.rows == (" Eva    12", " Fia    12", "*Kristi 12",
                                  "\u25c0 Historik")  # the name cut to fit, 2x
     # the real pixels: every renderer draws the big rows alike
-    from tools.sim.panel import displayio_display
-    display, panel = displayio_display(128, 64)
-    r = render.Renderer(display, 128, 64)
-    r.draw(screen)
-    buf = bytearray(1024)
-    raster.raster(screen, 128, 64, buf)
+    from tools.sim.panel import profile_display
+    for driver in ("ssd1306", "sh1107"):
+        r, panel = profile_display(128, 64, 0x3C, driver)
+        r.draw(screen)
+        buf = bytearray(1024)
+        raster.raster(screen, 128, 64, buf)
+        assert panel.rows() == raster.pixels(buf, 128, 64), driver
     px = raster.pixels(buf, 128, 64)
-    assert panel.rows() == px
     assert sum(map(sum, px[8:])) > 4 * sum(map(sum, raster.pixels(
         _raster(screen.rows), 128, 64)[8:])) * 0.9  # twice as big: about four times the pixels
     # kept with the settings: a restart shows big scores again
@@ -617,8 +613,8 @@ def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart(
 
 
 def _raster(rows):
-    from firmware.device import raster
     from firmware.ui.screen import Screen
+    from tools.sim import raster
     buf = bytearray(1024)
     raster.raster(Screen("", rows), 128, 64, buf)
     return buf

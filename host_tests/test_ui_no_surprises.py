@@ -208,7 +208,7 @@ def test_the_chart_names_players_whole_and_says_when_no_hand_is_played():
 
 
 def test_big_scores_show_a_table_of_four_on_one_page():
-    from firmware.device import raster
+    from tools.sim import raster
 
     d, _st = started(players=["Anna", "Bo", "Cia", "Göran"])
     d.keys("b")

@@ -1,9 +1,9 @@
 """A 5x7 bitmap font in 6x8 cells: printable ASCII, Å Ä Ö å ä ö é and a few symbols.
 
-Used by every renderer (displayio's bitmap_label, framebuf, the simulator),
-so the device shows the same letters whichever driver its build has, and
+Used by every renderer (the page renderer, displayio's tile grids, the reference
+raster), so the device shows the same letters whichever panel it drives, and
 Å Ä Ö draw on a stock English CircuitPython. Each glyph is five column
-bytes, bit 0 the top row (SSD1306 page order), column 6 is the gap.
+bytes, bit 0 the top row (the panel controller's page order), column 6 is the gap.
 Generated from tools/drawings/fontart.py (``python3 -m tools.drawings.fontart``);
 do not edit the data by hand.
 """

@@ -82,31 +82,18 @@ def _display(dev, board, profile):
                 address, where, ", ".join("0x%02x" % a for a in found) or "nothing"))
         w = profile["width"]
         h = profile["height"]
-        if displayio is not None:
-            try:
-                bus_class = _import("i2cdisplaybus").I2CDisplayBus
-            except ImportError:  # CircuitPython 8
-                bus_class = displayio.I2CDisplay
-            reset = profile.get("reset")
-            if reset:
-                bus = bus_class(i2c, device_address=address,
-                                reset=pin(board, reset, "RODSKAGG_RESET"))
-            else:
-                bus = bus_class(i2c, device_address=address)
-            dev.display = make_display(profile.get("driver", "ssd1306"), bus, w, h)
-            dev.renderer = render.Renderer(dev.display, w, h)
-        else:
-            if profile.get("driver", "ssd1306") != "ssd1306":
-                raise SetupError("the %s panel needs a CircuitPython build with displayio"
-                                 % profile["driver"])
-            try:  # builds without displayio only (optional in the bundle)
-                from adafruit_ssd1306 import SSD1306_I2C
-            except ImportError:
-                raise SetupError("no displayio in this build and no adafruit_ssd1306 in lib/")
-            from firmware.device.raster import FramebufRenderer
+        driver = profile.get("driver", "ssd1306")
+        reset = profile.get("reset")
+        if driver == "sh1107":  # its pages run across the glass: displayio's tile grids
+            _tiles(dev, board, i2c, address, reset, displayio, w, h)
+            return
+        if reset:
+            reset = _import("digitalio").DigitalInOut(pin(board, reset, "RODSKAGG_RESET"))
+            reset.switch_to_output(value=True)
+        from firmware.device.oled import OLED
 
-            dev.display = SSD1306_I2C(w, h, i2c, addr=address)
-            dev.renderer = FramebufRenderer(dev.display, w, h)
+        dev.display = OLED(i2c, address, w, h, driver, reset)
+        dev.renderer = render.PageRenderer(dev.display, w, h)
     except SetupError as e:
         dev.problem(str(e))
     except ImportError as e:
@@ -115,19 +102,25 @@ def _display(dev, board, profile):
         dev.problem("display at 0x%02x: %s" % (profile["address"], e))
 
 
-def make_display(driver, bus, w, h):
-    """The displayio driver of the panel's controller (firmware/device/boards.py DRIVERS) on bus."""
-    if driver == "sh1106":  # 1.3" modules: 128 of the controller's 132 columns, from column 2
-        from adafruit_displayio_sh1106 import SH1106
-
-        return SH1106(bus, width=w, height=h, colstart=2, auto_refresh=False)
-    if driver == "sh1107":  # the 128x64 OLED FeatherWing: the driver's default offset and turn
-        from adafruit_displayio_sh1107 import SH1107
-
-        return SH1107(bus, width=w, height=h, rotation=90, auto_refresh=False)
-    from adafruit_displayio_ssd1306 import SSD1306  # SSD1306, and the SSD1309 (same commands)
-
-    return SSD1306(bus, width=w, height=h, auto_refresh=False)
+def _tiles(dev, board, i2c, address, reset, displayio, w, h):
+    """The SH1107 through displayio (firmware/device/tiles.py: in the bundles of its boards only)."""
+    if displayio is None:
+        raise SetupError("the sh1107 panel needs a CircuitPython build with displayio")
+    try:
+        from firmware.device import tiles
+    except ImportError:
+        raise SetupError("the sh1107 panel needs the bundle of its board (make bundle "
+                         "BOARD=feather_oled64)")
+    try:
+        bus_class = _import("i2cdisplaybus").I2CDisplayBus
+    except ImportError:  # CircuitPython 8
+        bus_class = displayio.I2CDisplay
+    if reset:
+        bus = bus_class(i2c, device_address=address, reset=pin(board, reset, "RODSKAGG_RESET"))
+    else:
+        bus = bus_class(i2c, device_address=address)
+    dev.display = tiles.make_display(bus, w, h)
+    dev.renderer = tiles.TileRenderer(dev.display, w, h)
 
 
 def _scan(i2c):

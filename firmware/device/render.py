@@ -1,18 +1,22 @@
-"""Draw a screen model (firmware/ui/screen.py) on an SSD1306: the one rendering seam.
+"""Draw a screen model (firmware/ui/screen.py) on the panel: the one rendering seam.
 
-``Renderer`` draws through displayio (device and host simulator) with
-CircuitPython's C code: tile grids over a sheet of the 6x8 font of
-firmware/device/font.py, and ``bitmaptools`` for the chart.
-``FramebufRenderer`` (firmware/device/raster.py) draws the same pixels in
-Python into the page buffer of the framebuf driver ``adafruit_ssd1306``, for
-builds without displayio. Both take the layout from the same pure functions
-(``text_lines`` below, ``draw_chart`` in firmware/device/plot.py, loaded only
-while a chart or big rows show), so every path shows the same letters, and
-host tests compare them pixel for pixel.
+``PageRenderer`` draws in the panel controller's own format, pages of 8 pixel rows with a byte
+per column (firmware/device/oled.py), and sends only what changed: a text line is one page, its
+bytes the font's glyph columns (firmware/device/font.py) stored in the adapter's page buffer,
+and a change within a line goes as the columns of the characters that changed. The chart and
+big rows are drawn in Python into page bytes by firmware/device/plot.py, loaded only while one
+shows.
 
-Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)``
-maps the App's 2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
+The SH1107 of the 128x64 FeatherWing (its pages run across the glass) keeps displayio's tile
+grids (firmware/device/tiles.py). Both take the layout from the same pure functions
+(``text_lines`` below, ``draw_chart`` in plot.py), so every path shows the same pixels, and the
+host tests compare them with the reference raster (tools/sim/raster.py) pixel for pixel.
+
+Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)`` maps the App's
+2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
 """
+
+import gc
 
 from firmware import forget
 from firmware.device import font
@@ -28,8 +32,9 @@ except ImportError:  # CPython
 
 CELL_W = font.CELL_W  # the renderer draws the font's cells
 CELL_H = font.CELL_H
-DIM = 0.02  # displayio brightness when dimmed (SSD1306 contrast 5 of 255)
-DIM_CONTRAST = const(5)
+DIM_CONTRAST = const(5)  # the contrast when dimmed (of 255)
+FULL = const(0xFF)  # the mask of an inverted line that keeps all its pixel rows
+GAP = const(3)  # characters the same between two changes of a line: sent as two writes
 ELLIPSIS = "\u2026"
 
 
@@ -40,258 +45,283 @@ def fit(text, n):
     return text + " " * (n - len(text))
 
 
-def text_lines(screen, width, height):
-    """[(text, inverted)] for every text line of the display, each text exactly cols wide.
+def screen_lines(screen, width, height):
+    """[(text, inverted)] for every text line of the display, each text at most cols wide (cut
+    with an ellipsis), not padded.
 
     Line 0 is the title (inverted); the rows follow, the selected one inverted.
     When the rows do not fit, the window scrolls so that the selected row shows.
     """
     n = screen_model.lines(height)
     c = screen_model.cols(width)
-    out = [(fit(screen.title, c), True)]
-    rows = screen.rows
+    title = screen.title
+    out = [(title if len(title) <= c else fit(title, c), True)]
+    rows = () if screen.big else screen.rows  # big rows are drawn at twice the size (plot)
     sel = screen.selected
     first = 0
     if sel >= n - 1:
         first = sel - (n - 2)
-    blank = " " * c
-    if screen.big:  # the rows are drawn at twice the size below the title (raster)
-        rows = ()
     for i in range(first, first + n - 1):
         if i < len(rows):
-            out.append((fit(rows[i], c), i == sel))
+            row = rows[i]
+            out.append((row if len(row) <= c else fit(row, c), i == sel))
         else:
-            out.append((blank, False))
+            out.append(("", False))
     return out
 
 
-BUSY = 1 << 15  # in draw()'s line bits: some line below the title holds text
+def text_lines(screen, width, height):
+    """screen_lines with every text padded with spaces to exactly cols characters."""
+    c = screen_model.cols(width)
+    return [(fit(text, c), inv) for text, inv in screen_lines(screen, width, height)]
 
 
-def store(grid, text, old, at=0):
-    """Set the tiles of grid from index at on to the glyphs of text where text differs from old
-    (strings of one length), so that the display sends only the changed cells.
+def glyphs():
+    """The page bytes of the ASCII codes' glyphs in one table, CELL_W bytes from code * CELL_W
+    on (0-127): each glyph's five columns and the gap; codes the font lacks (controls) get the
+    box. One object of 768 bytes, where a bytes object per glyph took 32 bytes each."""
+    box = glyph(font.MISSING)
+    return b"".join([glyph(c - 0x20) if 0x20 <= c <= 0x7E else box for c in range(128)])
 
-    Python is slow per character on the board (iterating a str makes a string of each), so
-    ASCII lines are compared as bytes, and other lines only over the span where they differ."""
-    new = text.encode()
-    was = old.encode()
-    n = len(text)
-    if len(new) == n and len(was) == n:  # ASCII: a byte is a cell
-        for k in range(n):
-            c = new[k]
-            if c != was[k]:
-                grid[at + k] = c - 0x20 if 0x20 <= c <= 0x7E else font.MISSING
-        return
-    lo = 0  # the longest common start and end, by halving (the comparisons run in C)
-    hi = n
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text[:mid] == old[:mid]:
-            lo = mid
+
+def glyph(g):
+    """The CELL_W page bytes of glyph number g."""
+    return bytes(font.column(g, x) for x in range(CELL_W))
+
+
+def changed(new, old):
+    """(a, b): characters a to b of line new differ from those of old (past a line's end it is
+    blank), compared as UTF-8 bytes while it can: per-character Python is the cost on the board."""
+    x = new.encode()
+    y = old.encode()
+    n = len(x)
+    m = len(y)
+    a = 0
+    top = n if n < m else m
+    while a < top and x[a] == y[a]:
+        a += 1
+    e = n
+    if len(new) == len(old):  # as many characters: their ends line up
+        f = m
+        while e > a and f > a and x[e - 1] == y[f - 1]:
+            e -= 1
+            f -= 1
+    if n != len(new) or m != len(old):  # beyond ASCII: to the characters' first bytes, in characters
+        while 0 < a < n and x[a] & 0xC0 == 0x80:
+            a -= 1
+        while e < n and x[e] & 0xC0 == 0x80:
+            e += 1
+        a = len(x[:a].decode())
+        e = len(new) - len(x[e:].decode())
+    if len(new) != len(old):
+        e = len(new) if len(new) > len(old) else len(old)
+    return a, e
+
+
+def split(new, old, a, b):
+    """(c, d): the longest run of characters c to d within a to b that two ASCII lines of one
+    length have the same, when it is GAP or more (a write more costs about three characters'
+    bytes); else None."""
+    if b - a <= GAP or len(new) != len(old):
+        return None
+    x = new.encode()
+    y = old.encode()
+    if len(x) != len(new) or len(y) != len(old):
+        return None
+    best = 0
+    end = 0
+    run = 0
+    for i in range(a, b):
+        if x[i] == y[i]:
+            run += 1
+            if run > best:
+                best = run
+                end = i + 1
         else:
-            hi = mid - 1
-    start = lo
-    lo = 0
-    hi = n - start
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if text[n - mid:] == old[n - mid:]:
-            lo = mid
-        else:
-            hi = mid - 1
-    k = at + start
-    for ch in text[start:n - lo]:
-        grid[k] = font.index(ord(ch))
-        k += 1
+            run = 0
+    return (end - best, end) if best >= GAP else None
 
 
-def palette(palette_class, dark, lit):
-    """A two-colour displayio Palette: index 0 dark, 1 lit."""
-    p = palette_class(2)
-    p[0] = dark
-    p[1] = lit
-    return p
+class PageRenderer:
+    """Draws screen models into the panel controller's pages (firmware/device/oled.py) and sends
+    only what changed.
 
+    Each text line is one page, built in place in the panel adapter's page buffer (``oled.buf``)
+    and sent from there: the glyphs' columns stored a character at a time (from one table of
+    the ASCII glyphs made once, others as they are met), inverted in place for the title and the
+    selected row (a title over a selected first row keeps its bottom pixel row dark, as the
+    reference raster does). The renderer remembers what each page shows: a line whose text changed sends the
+    columns of the characters that changed, a line that changed colour the page. A chart or big
+    rows are layers of page bytes drawn by firmware/device/plot.py (loaded while one shows),
+    OR-ed into the lines that are not inverted; a page of them sends the columns where it
+    differs from what the panel holds.
 
-def glyph_sheet(bitmap_class):
-    """Every glyph of the font side by side in one 1-bit Bitmap, CELL_W x CELL_H each:
-    the tiles of the text grids (glyph g at x = g * CELL_W)."""
-    sheet = bitmap_class(font.COUNT * CELL_W, CELL_H, 2)
-    for g in range(font.COUNT):
-        x = g * CELL_W
-        for cx in range(font.GLYPH_W):
-            col = font.column(g, cx)
-            y = 0
-            while col:
-                if col & 1:
-                    sheet[x + cx, y] = 1
-                col >>= 1
-                y += 1
-    return sheet
-
-
-class Renderer:
-    """Draws screen models through displayio, every pixel by CircuitPython's C code.
-
-    The text is tiles: one TileGrid per text line over a sheet of the font's
-    glyphs (as ``terminalio`` does), so a changed character is one index
-    store and the display sends only the cells that changed. An inverted line
-    (the title, the selected row) is the same grid through an inverted palette;
-    a one-pixel dark bar keeps the title apart from a selected first row. The
-    chart is drawn by ``bitmaptools`` (lines, and blits of markers and glyphs)
-    into a bitmap laid over the text, transparent where it is dark; big rows
-    into the same bitmap, a ``fill_region`` per lit pixel of a glyph. The pixels are those of
-    firmware/device/raster.py: the host tests compare the two.
+    A draw holds automatic collection off: what it allocates (a few hundred bytes for text,
+    some KB for a chart), and what the press's handling left, is collected by code.py right
+    after the frame is sent (``gc.collect()`` after every draw) instead of in the middle of it,
+    where at the game's heap it took some 20 ms. Should the heap run out all the same, the
+    draw collects and goes on. (Asking the heap for its free room first took 6 ms: a walk of
+    the whole heap.)
     """
 
-    WHITE = 0xFFFFFF
-    BLACK = 0x000000
-
-    def __init__(self, display, width, height):
-        import bitmaptools
-        import displayio
-
-        self.tools = bitmaptools
-        self.display = display
+    def __init__(self, oled, width, height):
+        self.oled = oled
         self.width = width
         self.height = height
-        self.sheet = glyph_sheet(displayio.Bitmap)
-        self.plain = palette(displayio.Palette, self.BLACK, self.WHITE)
-        self.inverse = palette(displayio.Palette, self.WHITE, self.BLACK)
-        group = displayio.Group()
-        # the grids reach the right edge (128 = 21 cells and 2 pixels): the last cell is a space
-        span = (width + CELL_W - 1) // CELL_W
         self.cols = screen_model.cols(width)
-        self.grids = []
-        self.shown = []  # [text, inverted] of each line as its grid holds it
-        self.blank = " " * self.cols
-        for line in range(screen_model.lines(height)):
-            grid = self._grid(displayio.TileGrid, span, 1, line * CELL_H)
-            group.append(grid)
-            self.grids.append(grid)
-            self.shown.append([" " * self.cols, False])
-        self.gap = displayio.TileGrid(displayio.Bitmap(width, 1, 2), pixel_shader=self.plain,
-                                      y=CELL_H - 1)
-        self.gap.hidden = True
-        group.append(self.gap)
-        self.chart_grid = None  # the canvas's layer while a chart or big rows show (1 KB)
-        self.ink = None  # its palette where text shows through: dark is transparent
-        self.chart = None  # (chart, inverted lines) the canvas holds
-        self.pen = None
-        self.plot = None  # firmware/device/plot.py while the canvas is up
-        self.group = group
+        n = screen_model.lines(height)
+        self.glyphs = memoryview(glyphs())
+        self.extra = {}  # the glyphs of characters beyond ASCII met so far, by code point
+        self.tail = bytes(width - self.cols * CELL_W)  # the columns right of the last cell
+        self.keys = [("", False, FULL, None)] * n  # (text, inverted, mask, layer) per page
+        self.held = [None] * n  # type: list  # a page drawn with a layer: its bytes, as the panel holds them
+        self.plot = None  # firmware/device/plot.py while a chart or big rows show
+        self.over = None  # the chart or big rows drawn into layers
+        self.layers = None  # their page bytes, None for a page they leave dark
         self.last = None
         self.level = 2
-        self.auto = getattr(display, "auto_refresh", False)
-        if self.auto:
-            display.auto_refresh = False
-        display.root_group = group
-
-    def _grid(self, tile_grid, w, h, y):
-        return tile_grid(self.sheet, pixel_shader=self.plain, width=w, height=h,
-                         tile_width=CELL_W, tile_height=CELL_H, y=y)
 
     def draw(self, screen):
         if screen == self.last:
             return
-        lines = text_lines(screen, self.width, self.height)
-        inverted = 0  # bit i: line i is inverted
-        for i in range(len(lines)):
+        held = gc.isenabled() and hasattr(gc, "mem_free")  # (not CPython's collector)
+        if held:
+            gc.disable()
+        try:
+            self._draw(screen)
+        except MemoryError:
+            if not held:
+                raise
+            gc.enable()
+            gc.collect()
+            self._draw(screen)
+        finally:
+            if held:
+                gc.enable()
+
+    def _draw(self, screen):
+        lines = screen_lines(screen, self.width, self.height)
+        layers = self._overlay(screen.chart if screen.chart is not None
+                               else screen.rows if screen.big else None)
+        keys = self.keys
+        n = len(lines)
+        for i in range(n):
             text, inv = lines[i]
-            shown = self.shown[i]
-            grid = self.grids[i]
-            if inv != shown[1]:
-                grid.pixel_shader = self.inverse if inv else self.plain
-                shown[1] = inv
-            if text != shown[0]:
-                store(grid, text, shown[0])
-                shown[0] = text
-            if inv:
-                inverted |= 1 << i
-            elif i and text != self.blank:
-                inverted |= BUSY
-        gap = inverted & 3 == 3  # the title and a selected first row: a dark row between
-        if self.gap.hidden == gap:
-            self.gap.hidden = not gap
-        self._chart(screen.chart if screen.chart is not None else screen.rows if screen.big else None,
-                    inverted)
-        self.display.refresh()
+            # two inverted lines in a row (the title and a selected first row) keep a dark
+            # pixel row between them, so that they read as two bars
+            mask = 0x7F if inv and i + 1 < n and lines[i + 1][1] else FULL
+            layer = None if inv or layers is None else layers[i]
+            old = keys[i]
+            if old[0] == text and old[1] == inv and old[2] == mask and old[3] is layer:
+                continue
+            self._page(i, text, inv, mask, layer, old)
+            keys[i] = (text, inv, mask, layer)  # (once sent: a draw cut short is drawn again)
         self.last = screen
 
-    def _chart(self, chart, inverted):
-        """Draw chart (or big rows: a tuple) into the canvas (None: take it away); nothing
-        lands on inverted lines."""
-        key = None if chart is None else (chart, inverted)
-        if key == self.chart:
+    def _page(self, page, text, inv, mask, layer, old):
+        """Send what changed of page, which showed old (a key) and is to show the others."""
+        same = old[1] == inv and old[2] == mask
+        if layer is None and old[3] is None and same:  # the text changed: its characters
+            a, b = changed(text, old[0])
+            m = split(text, old[0], a, b)
+            if m:  # two changes apart (a score and a mark): two writes, not the run between
+                self.line(text, inv, mask, a, m[0])
+                self.oled.send(page, a * CELL_W, m[0] * CELL_W)
+                a = m[1]
+            self.line(text, inv, mask, a, b)
+            self.oled.send(page, a * CELL_W, b * CELL_W)
             return
-        self.chart = key
-        if chart is None:
-            self._drop_canvas()
+        w = self.width
+        self.line(text, inv, mask, 0, self.cols)
+        held = self.held[page] if old[3] is not None and same else None
+        self.held[page] = None
+        if layer is None:
+            self.oled.send(page, 0, w)
             return
-        if self.pen is None:
-            self._canvas()
-        grid = self.chart_grid
-        pen = self.pen
-        if grid is None or pen is None or self.plot is None:  # (made by _canvas just above)
-            return
-        plot = self.plot
-        # Over blank lines the canvas can be opaque: displayio then fills each pixel from it
-        # alone, not from it and the text below as well.
-        shader = self.plain if inverted & ~1 == 0 else self.ink
-        if grid.pixel_shader is not shader:
-            grid.pixel_shader = shader
-        canvas = pen.canvas
-        canvas.fill(0)
-        if isinstance(chart, tuple):
-            pen.big_rows(chart, self.width, self.height)
+        buf = self.oled.buf
+        if text:  # the line's letters with the layer's pixels
+            lit = int.from_bytes(memoryview(buf)[1:w + 1], "big") | int.from_bytes(layer, "big")
+            data = lit.to_bytes(w, "big")
         else:
-            plot.draw_chart(chart, self.width, self.height, pen)
-        for i in range(1, len(self.grids)):
-            if inverted >> i & 1:  # e.g. a selected row: as raster(), no chart pixel on it
-                self.tools.fill_region(canvas, 0, (i - 1) * CELL_H, self.width, i * CELL_H, 0)
-        grid.hidden = False
+            data = layer
+        buf[1:w + 1] = data
+        self.held[page] = data
+        lo = 0
+        hi = w
+        if held is not None:  # the columns where the page differs from the panel's
+            d = (int.from_bytes(data, "big") ^ int.from_bytes(held, "big")).to_bytes(w, "big")
+            lo = w - len(d.lstrip(b"\x00"))
+            hi = len(d.rstrip(b"\x00"))
+        if lo < hi:
+            self.oled.send(page, lo, hi)
 
-    def _canvas(self):
-        """The chart's bitmap over the text, below the title (the chart never draws on
-        it: a smaller area to send), transparent where it is dark; and the chart's code
-        (firmware/device/plot.py), both only while a chart or big rows show."""
-        import displayio
+    def line(self, text, inv, mask, a, b):
+        """Characters a to b of a text line (blank past its end; its last columns with them when
+        b is the line's end) into the page buffer, inverted with mask for an inverted line."""
+        buf = self.oled.buf
+        g = self.glyphs
+        k = 1 + a * CELL_W
+        e = len(text) if len(text) < b else b
+        if a < e:
+            enc = text.encode()
+            if len(enc) == len(text):  # ASCII: a byte is a character
+                for i in range(a, e):
+                    c = enc[i] * CELL_W
+                    buf[k:k + CELL_W] = g[c:c + CELL_W]
+                    k += CELL_W
+            else:
+                ex = self.extra
+                for ch in text[a:e]:
+                    c = ord(ch)
+                    buf[k:k + CELL_W] = g[c * CELL_W:c * CELL_W + CELL_W] if c < 128 else (
+                        ex.get(c) or self._extra(c))
+                    k += CELL_W
+        space = g[0x20 * CELL_W:0x21 * CELL_W]
+        for _ in range(e if e > a else a, b):
+            buf[k:k + CELL_W] = space
+            k += CELL_W
+        if b == self.cols:
+            buf[k:k + len(self.tail)] = self.tail
+            k += len(self.tail)
+        if inv:
+            start = 1 + a * CELL_W
+            if mask == FULL:
+                for j in range(start, k):
+                    buf[j] ^= FULL
+            else:
+                for j in range(start, k):
+                    buf[j] = ~buf[j] & mask
 
-        from firmware.device import plot
+    def _extra(self, code):
+        data = self.extra[code] = glyph(font.index(code))
+        return data
 
-        canvas = displayio.Bitmap(self.width, self.height - CELL_H, 2)
-        self.ink = palette(displayio.Palette, self.BLACK, self.WHITE)
-        self.ink.make_transparent(0)
-        grid = displayio.TileGrid(canvas, pixel_shader=self.ink, y=CELL_H)
-        grid.hidden = True
-        self.group.append(grid)
-        self.plot = plot
-        self.pen = plot.BitmapPen(canvas, self.sheet, self.tools, CELL_H)
-        self.chart_grid = grid
+    def _overlay(self, over):
+        """The page layers of a chart or big rows (None: none, and their code can go)."""
+        if over is None:
+            if self.plot is not None:
+                self.plot = self.over = self.layers = None
+                forget("firmware.device.plot")
+            return None
+        if self.layers is not None and over == self.over:
+            return self.layers
+        if self.plot is None:  # (an import cut short by the heap leaves no module behind)
+            from firmware.device import plot
 
-    def _drop_canvas(self):
-        """Take the canvas off the display and let it and the chart's code go."""
-        if self.chart_grid is None:
-            return
-        self.group.remove(self.chart_grid)
-        self.chart_grid = None
-        self.ink = None
-        self.pen = None
-        self.plot = None
-        forget("firmware.device.plot")
+            self.plot = plot
+        self.layers = None
+        self.layers = self.plot.layers(over, self.width, self.height)
+        self.over = over
+        return self.layers
 
     def set_brightness(self, level):
         if level == self.level:
             return
-        display = self.display
+        oled = self.oled
         if level == 0:
-            if hasattr(display, "sleep"):
-                display.sleep()
-            else:
-                display.brightness = 0
+            oled.sleep()
         else:
-            if self.level == 0 and hasattr(display, "wake"):
-                display.wake()
-            display.brightness = 1.0 if level == 2 else DIM
+            oled.contrast(FULL if level == 2 else DIM_CONTRAST)  # before the glass comes on
+            if self.level == 0:
+                oled.wake()
         self.level = level

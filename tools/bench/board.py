@@ -8,7 +8,7 @@
   threshold) to the last I2C byte of the frame it brought: median, 90th percentile, worst, in
   all and per screen kind (scoreboard, hand entry, preview, menu, history, chart, big text),
   beside the goals (median 40 ms, worst 100 ms); and where that time goes: the loop's handling
-  of the press (keypad events, buttons, App) and ``Renderer.draw`` (laying out, refresh, the
+  of the press (keypad events, buttons, App) and ``renderer.draw`` (laying out, the
   I2C transfer), both timed by the probe, the rest being keypad's debounce and the loop's sleep;
 * the time from power-on to the first scoreboard (the resumed runs);
 * a save (press to the last page program of its NVM write) and an export (press to the last
@@ -341,8 +341,8 @@ def measure(board):
             if mine:
                 ms = [x[1] for x in mine]
                 print("  %-10s %s: %s%s" % (k, line(ms), verdict(ms), parts(mine)))
-        print("  (median ms; handling: keypad events to the App's new screen; drawing: Renderer.draw "
-              "with its refresh and I2C transfer; the rest is keypad's debounce and the loop's sleep)")
+        print("  (median ms; handling: keypad events to the App's new screen; drawing: renderer.draw "
+              "with its I2C transfer; the rest is keypad's debounce and the loop's sleep)")
         slow = sorted((x for x in lat if x[2] is not None), key=lambda x: -x[1])[:SLOWEST]
         print("  slowest: " + ", ".join("%s>%s %.0f (%d+%d)%s" % (x[4], x[2][1], x[1], x[2][5], x[2][6],
                                                                    " w" if x[3] else "") for x in slow)

@@ -38,6 +38,9 @@ START_MS = 6000  # the first key after power-on: CircuitPython boots, code.py dr
 TAIL_MS = 5000  # after the last key: an export on the board takes seconds (FatFs, 45 ms erases)
 HELD_MS = 1500  # a key held at power-on is let go after boot.py read it, before code.py's keypad
 SETTLE_MS = 40  # no I2C for this long after a write: the panel shows a settled frame
+# What a panel's RAM holds at power-up (a real module's is not cleared): the decoder starts from it,
+# so a frame showing it before the firmware cleared the RAM would differ from the simulator's.
+POWER_UP = bytes((i * 167 + 89) * (i >> 3 | 1) & 0xFF for i in range(132 * 16))
 
 
 def node():
@@ -151,15 +154,18 @@ class Run:
         self.profile = info.get("profile", [])  # [(pc, instructions)] from profile_from on
 
 
-def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_MS):
-    """Settled frames from I2C transactions, decoded by the simulator's panel model.
+def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_MS, ram=POWER_UP):
+    """Settled frames from I2C transactions, decoded by the simulator's panel model, its RAM
+    at first ram (what it holds at power-up).
 
-    A frame is the panel after a write that no other write follows within settle_ms (the two
-    halves of a busdisplay refresh come ~25 ms apart), consecutive duplicates dropped.
+    A frame is the panel after a write that no other write follows within settle_ms (the page
+    renderer sends a frame's pages within a millisecond of each other; busdisplay, for the
+    SH1107, a full refresh as two writes ~25 ms apart), consecutive duplicates dropped.
     """
     from tools.sim.panel import Panel
 
     panel = Panel(width, height, chip)
+    panel.ram[:] = ram[:len(panel.ram)]
     frames = [(0, panel.on, panel.contrast, _pages(panel))]
     for i, (_t0, t1, data) in enumerate(transactions):
         panel.write(data)
@@ -173,10 +179,11 @@ def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_
 
 
 def shown(frames):
-    """The frames from the first with a lit pixel on: before it the real firmware shows what the
-    simulator does not model (busdisplay's init switches the panel on before the first refresh)."""
+    """The frames from the first that lights a pixel of the glass (the panel on): the simulator's
+    frames start with the first screen, the board's with the panel off and then on but blank
+    (its RAM cleared first), from power-on to code.py's first screen."""
     for i, frame in enumerate(frames):
-        if any(frame[3]):
+        if frame[1] and any(frame[3]):
             return frames[i:]
     return []
 

@@ -15,12 +15,12 @@ import random
 import sys
 
 from firmware.core.rules import Rules
-from firmware.device import hw, render
+from firmware.device import hw
 from firmware.record.writer import to_record
 from firmware.ui.screens.newgame import SetupView
 from firmware.ui.setup import NAMES
 from tools.play import presses, randgame
-from tools.sim.panel import displayio_display
+from tools.sim.panel import page_display
 from tools.sim.simulator import Sim
 
 SCALE = 3
@@ -167,8 +167,7 @@ def shots():
     sim.close()
 
     # Not a key string: the message firmware/device/hw.py shows when a button pin is taken.
-    display, panel = displayio_display(128, 64)
-    r = render.Renderer(display, 128, 64)
+    r, panel = page_display(128, 64)
     screen = hw.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
     r.draw(screen)
     wiring = Shot("setup-error", "A wiring problem at power-up (firmware/device/hw.py), instead of a traceback.")

@@ -1,13 +1,13 @@
-"""A fake I2C bus with an OLED controller on it: the host end of the real display drivers.
+"""A fake I2C bus with an OLED controller on it: the host end of the firmware's display code.
 
-``FakeI2C`` has the ``busio.I2C`` methods the drivers use; writes to the
-panel's address are decoded as controller commands and data into a model of
-the controller's display RAM (``Panel``), so the pixels the simulator and
-the tests look at are exactly the bytes the driver sent:
-``adafruit_displayio_ssd1306`` (or the framebuf driver ``adafruit_ssd1306``)
-for an SSD1306 or SSD1309, ``adafruit_displayio_sh1106`` for an SH1106 (132
-columns of RAM, the glass shows 2..129), ``adafruit_displayio_sh1107`` for the
-SH1107 of the 128x64 OLED FeatherWing (page addressing, 16 pages).
+``FakeI2C`` has the ``busio.I2C`` methods the firmware and the drivers use; writes to the
+panel's address are decoded as controller commands and data into a model of the controller's
+display RAM (``Panel``), so the pixels the simulator and the tests look at are exactly the bytes
+the device sends: the firmware's own page renderer and adapter (firmware/device/render.py,
+oled.py) for an SSD1306 or SSD1309 and for an SH1106 (132 columns of RAM, the glass shows
+2..129), ``adafruit_displayio_sh1107`` through Blinka's displayio for the SH1107 of the 128x64
+OLED FeatherWing (page addressing, 16 pages). The board tier decodes the real firmware's I2C
+bytes with the same model (tools/board).
 """
 
 # Commands followed by this many argument bytes; all others take none.
@@ -98,8 +98,8 @@ class Panel:
             self.page = cmd & 0x0F
         elif cmd <= 0x0F:
             self.col = (self.col & 0xF0) | cmd
-        elif cmd <= 0x17:
-            self.col = (self.col & 0x0F) | ((cmd & 0x07) << 4)
+        elif cmd <= (0x1F if self.chip == "sh1106" else 0x17):  # the SH1106's 132 columns: 4 bits
+            self.col = (self.col & 0x0F) | ((cmd & 0x0F) << 4)
 
     def data(self, data):
         if self.chip != "ssd1306":
@@ -221,9 +221,30 @@ class FakeI2C:
         self.deinit()
 
 
-def displayio_display(width=128, height=64, address=0x3C, driver="ssd1306"):
-    """(display, panel): the real displayio driver for driver (firmware/device/boards.py DRIVERS:
-    ssd1306, sh1106, sh1107) on a fake bus, built as firmware/device/hw.py builds it (host only)."""
+def page_display(width=128, height=64, address=0x3C, driver="ssd1306"):
+    """(renderer, panel): the firmware's page renderer on its panel adapter (firmware/device/oled.py)
+    on a fake bus, built as firmware/device/hwsetup.py builds it, for an SSD1306 or SH1106."""
+    from firmware.device import oled, render
+
+    panel = Panel(width, height, driver)
+    device = oled.OLED(FakeI2C(panel, address), address, width, height, driver)
+    return render.PageRenderer(device, width, height), panel
+
+
+def profile_display(width=128, height=64, address=0x3C, driver="ssd1306"):
+    """(renderer, panel): the renderer the device builds for driver (firmware/device/boards.py
+    DRIVERS: the page renderer, or for the SH1107 displayio's tile grids) on a fake bus."""
+    if driver == "sh1107":
+        from firmware.device import tiles
+
+        display, panel = displayio_display(width, height, address)
+        return tiles.TileRenderer(display, width, height), panel
+    return page_display(width, height, address, driver)
+
+
+def displayio_display(width=128, height=64, address=0x3C):
+    """(display, panel): the SH1107's displayio driver (firmware/device/tiles.py) on a fake bus,
+    through Blinka's displayio, built as firmware/device/hwsetup.py builds it (host only)."""
     import os
 
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
@@ -231,31 +252,30 @@ def displayio_display(width=128, height=64, address=0x3C, driver="ssd1306"):
     import displayio
     import i2cdisplaybus
 
-    from firmware.device import hwsetup
+    from firmware.device import tiles
 
     c_bitmaptools()
 
-    panel = Panel(width, height, "ssd1306" if driver == "ssd1306" else driver)
+    panel = Panel(width, height, "sh1107")
     displayio.release_displays()
     bus = i2cdisplaybus.I2CDisplayBus(FakeI2C(panel, address), device_address=address)
     # The driver waits 10 ms after each init command, for the glass; the fake needs no wait.
     real_time = busdisplay.time
     busdisplay.time = _NoWait(real_time)
     try:
-        display = hwsetup.make_display(driver, bus, width, height)
+        display = tiles.make_display(bus, width, height)
     finally:
         busdisplay.time = real_time
-    if driver == "sh1107":
-        # Blinka's copy of displayio's SH1107 quirk sends a partial update's column as
-        # ((x >> 4) & 0xF0) | 0x10, which drops the high nibble of any column from 16 up;
-        # the simulator redraws the whole panel instead (exactly what the device shows).
-        refresh = display.refresh
+    # Blinka's copy of displayio's SH1107 quirk sends a partial update's column as
+    # ((x >> 4) & 0xF0) | 0x10, which drops the high nibble of any column from 16 up;
+    # the simulator redraws the whole panel instead (exactly what the device shows).
+    refresh = display.refresh
 
-        def full_refresh(*args, **kwargs):
-            display._core.full_refresh = True
-            return refresh(*args, **kwargs)
+    def full_refresh(*args, **kwargs):
+        display._core.full_refresh = True
+        return refresh(*args, **kwargs)
 
-        display.refresh = full_refresh
+    display.refresh = full_refresh
     return display, panel
 
 
@@ -263,11 +283,11 @@ def c_bitmaptools():
     """Make Blinka's ``bitmaptools.draw_line`` draw CircuitPython's pixels.
 
     Blinka's is a different Bresenham (about one line in six differs by a pixel);
-    the firmware's ``raster.draw_line`` is CircuitPython's C algorithm, checked
-    against the real one on CircuitPython's VM (the device tier) and the board."""
+    the reference raster's ``draw_line`` (tools/sim/raster.py) is CircuitPython's C algorithm,
+    checked against the real one on the board tier."""
     import bitmaptools
 
-    from firmware.device import raster
+    from tools.sim import raster
 
     if getattr(bitmaptools.draw_line, "c_faithful", False):
         return
@@ -297,15 +317,3 @@ class _NoWait:
 
     def __getattr__(self, name):
         return getattr(self._real, name)
-
-
-def framebuf_display(width=128, height=64, address=0x3C):
-    """(oled, panel): the framebuf driver ``adafruit_ssd1306`` on a fake bus (host only)."""
-    import os
-
-    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-    import adafruit_ssd1306
-
-    panel = Panel(width, height)
-    oled = adafruit_ssd1306.SSD1306_I2C(width, height, FakeI2C(panel, address), addr=address)
-    return oled, panel

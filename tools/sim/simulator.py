@@ -8,9 +8,10 @@
 It runs THE SAME App as code.py (firmware/ui/app.py) with the same key
 handling (firmware/device/buttons.py: long presses are real held keys), the same
 Store (firmware/store/journal.py, on a fake NVM that can live in a file) and the
-same Exporter; the screen goes through firmware/device/render.py's displayio
-Renderer and the real ``adafruit_displayio_ssd1306`` driver, on a fake I2C
-bus that keeps the SSD1306's display RAM (tools/sim/panel.py).
+same Exporter; the screen goes through the device's own page renderer and panel
+adapter (firmware/device/render.py, oled.py) on a fake I2C bus that keeps the
+controller's display RAM (tools/sim/panel.py), so its pixels are the bytes the
+device sends (the SH1107 profile: firmware/device/tiles.py through Blinka's displayio).
 
 Keys (the three-button profile; ``d``/``D`` only with a fourth button):
 ``a`` previous, ``b`` next, ``c`` OK, capitals hold the key (long press),
@@ -27,14 +28,14 @@ import time
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 from firmware.core.series import Series
-from firmware.device import boards, buttons, render
+from firmware.device import boards, buttons
 from firmware.record import reader as record
 from firmware.store.drivecopy import DriveCopy
 from firmware.store.export import Exporter
 from firmware.store.journal import Store
 from firmware.ui.app import App
 from tools.sim.fakes import FakeDrive, FakeNVM
-from tools.sim.panel import displayio_display
+from tools.sim.panel import profile_display
 
 PRESS_MS = 120  # a short press: key down this long
 GAP_MS = 250  # between presses
@@ -75,9 +76,8 @@ class Sim:
         if record_path:
             self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable)
-        self.display, self.panel = displayio_display(self.width, self.height, self.profile["address"],
-                                                     self.profile.get("driver", "ssd1306"))
-        self.renderer = render.Renderer(self.display, self.width, self.height)
+        self.renderer, self.panel = profile_display(self.width, self.height, self.profile["address"],
+                                                    self.profile.get("driver", "ssd1306"))
         self.buttons = buttons.Buttons(self.roles)
         self.now = 0
         self.on_change = on_change

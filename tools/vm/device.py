@@ -127,10 +127,14 @@ class Device:
     def _launch(self, phase, keys="", held="", cut=None, heap=None, tail=TAIL_MS, timeout=300):
         config = os.path.join(self.state, "config-%s" % phase)
         frames = os.path.join(self.state, "frames-%s" % phase)
-        pins = "pico" if self.board == "pico" else "feather_rp2040"
+        from firmware.device.boards import PROFILES
+
+        profile = PROFILES[self.board]
+        pins = "pico" if profile["sda"].startswith("GP") else "feather_rp2040"
         lines = {"drive": self.drive, "phase": phase, "nvm": self.nvm_path, "nvm_size": self.nvm_size,
                  "sector": 4096, "mode": self.mode_path, "frames": frames if phase == "code" else "",
-                 "keys": keys, "board": pins, "held": held, "cut": cut or "", "tail": tail}
+                 "keys": keys, "board": pins, "held": held, "cut": cut or "", "tail": tail,
+                 "display": "%s:%dx%d" % (profile["driver"], profile["width"], profile["height"])}
         with open(config, "w") as f:
             for k, v in lines.items():
                 f.write("%s=%s\n" % (k, v))

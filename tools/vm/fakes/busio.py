@@ -1,6 +1,17 @@
-"""Fake ``busio``: an ``I2C`` bus with an SSD1306 at 0x3C (config ``i2c_devices``, hex, comma separated)."""
+"""Fake ``busio``: an ``I2C`` bus with the display at 0x3C (config ``i2c_devices``, hex, comma
+separated: the first is the display, tools/vm/fakes/_panel.py, config ``display``)."""
 
 import _fakestate as S
+from _panel import Panel
+
+
+def panel():
+    """The display on the bus (one for the whole run, as the glass is)."""
+    if S.panel is None:
+        chip, _, size = S.cfg.get("display", "ssd1306:128x64").partition(":")
+        w, _, h = size.partition("x")
+        S.panel = Panel(chip, int(w), int(h))
+    return S.panel
 
 
 class I2C:
@@ -41,11 +52,17 @@ class I2C:
 
     def writeto(self, address, buffer, *, start=0, end=None):
         self._check()
+        if not self._locked:
+            raise RuntimeError("Function requires lock")
         if address not in self._devices:
             raise OSError(19)  # ENODEV: no ACK
+        if address == self._devices[0] and (len(buffer) if end is None else end) > start:
+            panel().write(buffer, start, len(buffer) if end is None else end)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
-        self.writeto(address, b"")
+        self._check()
+        if address not in self._devices:
+            raise OSError(19)
 
     def deinit(self):
         if self._pins is not None:

@@ -7,8 +7,8 @@ CONFIG holds ``key=value`` lines (written by tools/vm/device.py):
 code), ``nvm`` (host file of the flash), ``nvm_size``, ``sector``, ``mode``
 (host file: "1" when boot.py gave the drive to the code), ``frames`` (host
 file the display's frames go to), ``keys`` (the key script), ``board``
-(pin names), ``held`` (pins held down at boot), ``cut`` (power cut at an NVM
-write), ``tail`` (ms to run after the last key).
+(pin names), ``display`` (the panel: ``ssd1306:128x64``), ``held`` (pins held down at boot),
+``cut`` (power cut at an NVM write), ``tail`` (ms to run after the last key).
 
 Everything the fakes need from the host is opened before "/" becomes the
 drive; then the file runs as ``__main__`` like on a board, until the power
@@ -34,27 +34,36 @@ def read_config(path):
 
 
 class Frames:
-    """Writes a frame (time ms, power, contrast, pages) whenever what the glass shows changed."""
+    """Writes a frame (time ms, power, contrast, pages) whenever what the glass shows changed,
+    from the first time the panel was switched on."""
 
     def __init__(self, f):
         self.f = f
         self.state = None
+        self.version = None
+        self.pixels = None  # the crc of the glass at version
 
     def __call__(self):
-        if not S.displays:
+        panel = S.panel
+        if panel is None or not panel.lit:
             return
-        d = S.displays[0]
-        bus = d._bus
-        if bus is None:
-            return
-        state = (bus.on, bus.contrast, binascii.crc32(d.buffer))  # no copy of the pixels kept
+        if panel.version != self.version:  # something was written: is the glass another?
+            self.version = panel.version
+            crc = [0]
+
+            def add(page):
+                crc[0] = binascii.crc32(page, crc[0])
+
+            panel.glass(add)
+            self.pixels = crc[0]
+        state = (panel.on, panel.contrast, self.pixels)  # no copy of the pixels kept
         if state == self.state:
             return
         self.state = state
         t = S.now[0]
         self.f.write(bytes((t >> 24 & 0xFF, t >> 16 & 0xFF, t >> 8 & 0xFF, t & 0xFF,
-                            1 if bus.on else 0, bus.contrast)))
-        self.f.write(d.buffer)
+                            1 if panel.on else 0, panel.contrast)))
+        panel.glass(self.f.write)
 
 
 def main():
@@ -83,11 +92,8 @@ def main():
     import _os
     import _time
     import board  # noqa: F401
-    import busdisplay  # noqa: F401
     import busio  # noqa: F401
     import digitalio  # noqa: F401
-    import fontio  # noqa: F401
-    import i2cdisplaybus  # noqa: F401
     import keypad
     import microcontroller
     import storage  # noqa: F401

@@ -1,15 +1,16 @@
-"""The pure raster: a screen model into an SSD1306 page buffer, pixel by pixel in Python.
+"""The reference raster (host only): a screen model into an SSD1306 page buffer, a pixel at a time.
 
-``raster()`` lays out the same pixels as firmware/device/render.py's displayio
-``Renderer`` (the host tests compare the two); ``FramebufRenderer`` shows them
-through the framebuf driver ``adafruit_ssd1306`` on builds without displayio.
-Only those builds load this module (firmware/device/hwsetup.py): the displayio
-build draws with CircuitPython's C code and needs none of it.
+``raster()`` plots every pixel through one ``plot(x, y)``, the plainest statement of what a
+screen looks like: the title and the selected row inverted (a dark pixel row between the two
+when they touch), the chart (the layout of firmware/device/plot.py, lines as CircuitPython's
+``bitmaptools.draw_line`` draws them) and big rows over the lines that are not inverted. The
+tests hold both renderers to it: firmware/device/render.py's ``PageRenderer`` (page bytes built
+with byte operations) and firmware/device/tiles.py's displayio ``TileRenderer``.
 """
 
 from firmware.device import font
 from firmware.device.plot import BIG_TALL, BIG_TOP, draw_chart, draw_marker
-from firmware.device.render import CELL_H, CELL_W, DIM_CONTRAST, text_lines
+from firmware.device.render import CELL_H, CELL_W, text_lines
 from firmware.ui import screen as screen_model
 
 
@@ -74,6 +75,10 @@ class Plot:
     def line(self, x0, y0, x1, y1):
         draw_line(x0, y0, x1, y1, self.plot)
 
+    def lines(self, xs, ys):
+        for i in range(1, len(ys)):
+            draw_line(xs[i - 1], ys[i - 1], xs[i], ys[i], self.plot)
+
     def marker(self, style, x, y):
         draw_marker(style, x, y, self.plot)
 
@@ -137,39 +142,3 @@ def pixels(buf, width, height, offset=0):
     """The page buffer as rows of 0/1 (host tools and tests)."""
     return [[(buf[offset + (y >> 3) * width + x] >> (y & 7)) & 1 for x in range(width)]
             for y in range(height)]
-
-
-class FramebufRenderer:
-    """Draws into an ``adafruit_ssd1306`` display (framebuf driver) and shows it."""
-
-    def __init__(self, oled, width, height):
-        self.oled = oled
-        self.width = width
-        self.height = height
-        size = width * height // 8
-        buf = getattr(oled, "buffer", None)
-        if buf is None:
-            raise ValueError("display driver has no page buffer")
-        # The I2C driver keeps a 0x40 control byte in front of the pixels.
-        self.buf = buf
-        self.offset = len(buf) - size
-        self.last = None
-        self.level = 2
-
-    def draw(self, screen):
-        if screen == self.last:
-            return
-        raster(screen, self.width, self.height, self.buf, self.offset)
-        self.oled.show()
-        self.last = screen
-
-    def set_brightness(self, level):
-        if level == self.level:
-            return
-        if level == 0:
-            self.oled.poweroff()
-        else:
-            if self.level == 0:
-                self.oled.poweron()
-            self.oled.contrast(0xFF if level == 2 else DIM_CONTRAST)
-        self.level = level
