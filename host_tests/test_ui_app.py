@@ -408,6 +408,38 @@ def test_history_detail_edit_recomputes_later_hands():
     assert game.state.scores == [11, 9, 6, 12]
 
 
+def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was(monkeypatch):
+    """The history lets its code go while an edit is open (history.Detail.again): back from the
+    edit shows the entry's changes again with the cursor where it was, and back from there the
+    history at that entry, as if it had stayed."""
+    from firmware.ui.screens import history
+
+    d, _st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
+    enter(d, (score.PLAY, (1, -1, 4, -1), -1, ()))
+    enter(d, (score.ALL_PASS,))
+    gone = []
+    monkeypatch.setattr(history, "forget", gone.append)
+    d.keys("a" "a" "c")  # the history, the second hand's changes
+    detail = d.app.view
+    rows = detail.count(d.app)
+    for action in (rows - 3, rows - 1):  # Edit, Insert a hand before
+        d.keys("b" * (action - detail.cursor))
+        cursor = detail.cursor
+        shown = d.text()
+        d.keys("c")  # the edit's or the insert's first row
+        assert isinstance(d.app.view, FemWalk)
+        assert "firmware.ui.screens.history" in gone and "firmware.ui.text" in gone
+        d.keys("d")  # back: out of the walk
+        again = d.app.view
+        assert isinstance(again, history.Detail) and again is not detail
+        assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
+        assert d.text() == shown
+        detail = again
+    d.keys("d")
+    assert isinstance(d.app.view, history.History) and d.app.view.cursor == 1
+
+
 def test_edit_that_breaks_a_later_hand_is_refused():
     d, st = started(Rules("fem", {"start": 3}))
     enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))

@@ -31,6 +31,17 @@ def back_to(view):
     return go
 
 
+def reopen(name, opener, *args):
+    """An action that opens a screen of module ``name`` again, ``opener(app, *args)``: unlike
+    back_to it holds nothing of that module, which may be let go meanwhile (firmware/ui/lazy.py
+    loads it again)."""
+    def go(app):
+        from firmware.ui.lazy import load
+
+        getattr(load(name), opener)(app, *args)
+    return go
+
+
 class View:
     """Base: a screen that ignores every event."""
 
