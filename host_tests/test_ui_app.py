@@ -906,12 +906,12 @@ def test_penalty_during_a_bud_hand_is_previewed():
 def test_bud_refused_result_returns_to_the_result_rows():
     """A refused bud result (random presses found one): the refusal, then back on the
     result rows (the rows are a list of results, not a view of their own)."""
-    from firmware.ui.entry import bidding
+    from firmware.ui.entry import bud
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c")  # Cia declares 3: the result rows
     view = d.app.view
-    assert isinstance(view, bidding.ResultList)
-    saver = bidding._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
+    assert isinstance(view, bud.ResultList)
+    saver = bud._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
     conclude(saver, d.app)
     d.app._refresh()
     assert "Går inte" in d.text()

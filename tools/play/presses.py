@@ -26,7 +26,7 @@ from firmware.record.reader import entry_from_json, load
 from firmware.ui import app as A
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
-from firmware.ui.entry.bidding import ResultList
+from firmware.ui.entry.bud import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
 from firmware.ui.entry.hand import HAND_FAULTS, hand_faults
 from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons

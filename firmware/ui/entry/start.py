@@ -38,7 +38,7 @@ def modules(rules):
         return names + ("firmware.ui.entry.fem",)
     if rules.others_score():
         return names + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
-    return names + ("firmware.ui.entry.bidding",)
+    return names + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")
 
 
 def kind_of(entry):
