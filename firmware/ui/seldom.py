@@ -121,6 +121,7 @@ def start_series(app, series):
     app.setup.lang = app.lang
     app.unsaved = app.save_settings()
     app.after_change()
+    app.let_go()  # the set-up's screens are done with (the note below goes back to the scoreboard)
     if keep and app.defer:  # the new game at once, the old one's file after it is drawn
         kept = app.t("Exporting…")
         app.later = lambda: _say_kept(app, keep_unfinished(app, old, name))
