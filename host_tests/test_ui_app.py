@@ -572,11 +572,12 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
     hand of the preset needs (so that OK answers at once); never soon after a press."""
     import sys
 
+    from firmware.ui import app as A
     from firmware.ui.entry import start
 
     d, _st = started()
-    wanted = ("firmware.ui.entry.start",) + start.modules(d.app.series.game.rules)
-    assert wanted[-1] == "firmware.ui.entry.fem"
+    wanted = A.hand_modules(d.app.series.game.rules)
+    assert wanted[0] == start.__name__ and wanted[-1] == "firmware.ui.entry.fem"
     import firmware.ui.entry as package
 
     loaded = []

@@ -26,6 +26,12 @@ from firmware.ui.views import Message, View, back_to, clip, go_home
 from firmware.words import tr
 
 START = "firmware.ui.entry.start"
+# The modules a hand of each family's usual kind loads, in the order it needs them (App.idle loads
+# them while the scoreboard waits, so that OK opens the hand at once; start.py opens the hand).
+_HAND = (START, "firmware.ui.entry.flow", "firmware.ui.entry.picks", "firmware.ui.entry.hand")
+FEM_HAND = _HAND + ("firmware.ui.entry.fem",)
+KNACK_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
+BUD_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")
 IDLE_MS = 100  # after a press: App.idle loads ahead only once presses have paused this long
 chart = Lazy("firmware.ui.screens.chart")
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
@@ -115,8 +121,8 @@ class App:
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
-        one module of a hand's entry a call (firmware/ui/entry/start.py's ``modules``), so that OK
-        opens the hand at once. They go again when the scoreboard opens another screen."""
+        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once.
+        They go again when the scoreboard opens another screen."""
         if not self.ahead or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
             return
         try:
@@ -128,13 +134,10 @@ class App:
             self.ahead = False
 
     def hand_modules(self):
-        """The modules OK on the scoreboard will load for the next hand, as far as known (the
-        list is start.py's: once it is loaded, all of them)."""
+        """The modules OK on the scoreboard will load for the next hand."""
         if self.series is None or self.series.game.state.over():
             return ()
-        if START not in sys.modules:
-            return (START,)
-        return (START,) + kinds.modules(self.series.game.rules)
+        return hand_modules(self.series.game.rules)
 
     def tick(self, now_ms):
         """The clock: dims after DIM_MS idle, blanks after BLANK_MS."""
@@ -195,6 +198,7 @@ class App:
     def enter(self, kind=None):
         """Hand entry: a new entry of kind (None: the preset's usual hand)."""
         kinds.start(self, entry.Flow(self), kind)
+        forget(START)  # the hand is open: start.py is needed again on the scoreboard (idle loads it)
 
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
@@ -333,6 +337,13 @@ class App:
         if screen != self.screen:
             self.screen = screen
             self.version += 1
+
+
+def hand_modules(rules):
+    """The modules a hand of rules' usual kind loads (start.py opens it), in the order it needs them."""
+    if not rules.bidding:
+        return FEM_HAND
+    return KNACK_HAND if rules.others_score() else BUD_HAND
 
 
 class ErrorView(View):
