@@ -16,7 +16,7 @@ LINE = 256  # the longest line of a table, its newline included: the read buffer
 # Translations looked up lately: a lookup reads the drive, and each hand-entry screen asks for the
 # same few hints and titles at every press. Two generations of at most CACHE (about 1 KB in all),
 # for _lang's words: a full one becomes the old one.
-CACHE = 16
+CACHE = 12
 _lang = None  # the language the cache and the index hold
 _cache = {}  # type: dict
 _old = {}  # type: dict
