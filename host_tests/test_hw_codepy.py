@@ -15,7 +15,7 @@ import pytest
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.device import hw, hwsetup
-from firmware.store import drivecopy
+from firmware.store import copyfile
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_hw_setup import Rig
@@ -95,7 +95,7 @@ def run_code(monkeypatch, steps, nvm, readonly=False):
     rig.modules["keypad"] = types.SimpleNamespace(Keys=keys)
     rig.modules["storage"] = types.SimpleNamespace(
         getmount=lambda path: types.SimpleNamespace(readonly=readonly))
-    monkeypatch.setattr(drivecopy, "_Files", CutDrive)
+    monkeypatch.setattr(copyfile, "_Files", CutDrive)
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
     real_setup = hwsetup.setup

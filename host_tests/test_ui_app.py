@@ -408,6 +408,38 @@ def test_history_detail_edit_recomputes_later_hands():
     assert game.state.scores == [11, 9, 6, 12]
 
 
+def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was(monkeypatch):
+    """The history lets its code go while an edit is open (history.Detail.again): back from the
+    edit shows the entry's changes again with the cursor where it was, and back from there the
+    history at that entry, as if it had stayed."""
+    from firmware.ui.screens import history
+
+    d, _st = started()
+    enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
+    enter(d, (score.PLAY, (1, -1, 4, -1), -1, ()))
+    enter(d, (score.ALL_PASS,))
+    gone = []
+    monkeypatch.setattr(history, "forget", gone.append)
+    d.keys("a" "a" "c")  # the history, the second hand's changes
+    detail = d.app.view
+    rows = detail.count(d.app)
+    for action in (rows - 3, rows - 1):  # Edit, Insert a hand before
+        d.keys("b" * (action - detail.cursor))
+        cursor = detail.cursor
+        shown = d.text()
+        d.keys("c")  # the edit's or the insert's first row
+        assert isinstance(d.app.view, FemWalk)
+        assert "firmware.ui.screens.history" in gone and "firmware.ui.text" in gone
+        d.keys("d")  # back: out of the walk
+        again = d.app.view
+        assert isinstance(again, history.Detail) and again is not detail
+        assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
+        assert d.text() == shown
+        detail = again
+    d.keys("d")
+    assert isinstance(d.app.view, history.History) and d.app.view.cursor == 1
+
+
 def test_edit_that_breaks_a_later_hand_is_refused():
     d, st = started(Rules("fem", {"start": 3}))
     enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))
@@ -573,11 +605,12 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
     hand of the preset needs (so that OK answers at once); never soon after a press."""
     import sys
 
+    from firmware.ui import app as A
     from firmware.ui.entry import start
 
     d, _st = started()
-    wanted = ("firmware.ui.entry.start",) + start.modules(d.app.series.game.rules)
-    assert wanted[-1] == "firmware.ui.entry.fem"
+    wanted = A.hand_modules(d.app.series.game.rules)
+    assert wanted[0] == start.__name__ and wanted[-1] == "firmware.ui.entry.fem"
     import firmware.ui.entry as package
 
     loaded = []
@@ -634,11 +667,10 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     the menu, then the chart its long press opens; PREV: the history; OK: the hand's modules), the
     hand's modules let go first when it leads elsewhere; the press then imports nothing."""
     from firmware.ui import lazy
-    from firmware.ui.entry import start
 
     menu, chart, history = ("firmware.ui.screens." + n for n in ("menu", "chart", "history"))
     d, _st = started()
-    hand = ("firmware.ui.entry.start",) + start.modules(d.app.series.game.rules)
+    hand = A.hand_modules(d.app.series.game.rules)
     loaded = unloaded(monkeypatch, hand + (menu, chart, history))
     released = []
     monkeypatch.setattr(lazy, "forget", released.append)
@@ -969,12 +1001,12 @@ def test_penalty_during_a_bud_hand_is_previewed():
 def test_bud_refused_result_returns_to_the_result_rows():
     """A refused bud result (random presses found one): the refusal, then back on the
     result rows (the rows are a list of results, not a view of their own)."""
-    from firmware.ui.entry import bidding
+    from firmware.ui.entry import bud
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c")  # Cia declares 3: the result rows
     view = d.app.view
-    assert isinstance(view, bidding.ResultList)
-    saver = bidding._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
+    assert isinstance(view, bud.ResultList)
+    saver = bud._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
     conclude(saver, d.app)
     d.app._refresh()
     assert "Går inte" in d.text()

@@ -417,27 +417,34 @@ def _words(text_):
     return [w for w in re.split(r"[^A-Za-zÅÄÖåäöéÉ]+", text_) if len(w) > 1]
 
 
+def refusals():
+    """(code, params, English, Swedish) for every refusal the UI words (the lines "!code" of
+    firmware/words/en.txt and sv.txt)."""
+    from firmware.words import table
+
+    sv = {key[1:]: rest.split("\t")[1] for key, rest in table("sv") if key.startswith("!")}
+    return [(key[1:],) + tuple(rest.split("\t")) + (sv[key[1:]],)
+            for key, rest in table("en") if key.startswith("!")]
+
+
 def english_only_words():
     """Words of the UI's and the core's English that are not also Swedish words of the UI."""
     import os
     import re
 
-    from firmware.ui import text as T
-    from firmware.words import en as words_en
-    from firmware.words import sv as words_sv
+    from firmware.words import table
     en, sv = set(), set()
-    for line in words_sv.WORDS.split("\n"):
-        if "\t" in line:
-            a, b = line.split("\t", 1)
-            en.update(w.lower() for w in _words(a))
-            sv.update(w.lower() for w in _words(b))
-    for _c, _k, e, s in T.refusals():
+    for key, words in table("sv"):
+        if key[:1] not in "!?":
+            en.update(w.lower() for w in _words(key))
+            sv.update(w.lower() for w in _words(words))
+    for _c, _k, e, s in refusals():
         en.update(w.lower() for w in _words(e))
         sv.update(w.lower() for w in _words(s))
-    for _m, e in words_en.REASONS:
-        en.update(w.lower() for w in _words(e))
-    for _m, s in words_sv.REASONS:
-        sv.update(w.lower() for w in _words(s))
+    for lang, words in (("en", en), ("sv", sv)):
+        for key, said in table(lang):
+            if key.startswith("?"):
+                words.update(w.lower() for w in _words(said))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for name in ("core/score.py", "core/legal.py", "core/game.py", "core/series.py", "core/rules.py",
                  "store/export.py", "store/journal.py"):
@@ -489,9 +496,9 @@ def test_every_refusal_is_swedish_and_names_players():
         with open(os.path.join(root, "firmware", name), encoding="utf-8") as f:
             codes.update(re.findall(r'(?:_fail|Error)\([^\n]*?, "([a-z_]+)"', f.read()))
     assert codes, "the core gives its refusals no codes"
-    known = {c for c, _k, _e, _s in T.refusals()}
+    known = {c for c, _k, _e, _s in refusals()}
     assert codes <= known, "refusal codes without words: %s" % sorted(codes - known)
-    for code, kinds, _en, _sv in T.refusals():
+    for code, kinds, _en, _sv in refusals():
         params = tuple(2 if k == "s" else 5 if k == "d" else "fem" for k in kinds)
         words = T.refusal("sv", code, params, players)
         assert words and "seat" not in words and "3" not in words.replace("5", "")
@@ -501,15 +508,17 @@ def test_every_refusal_is_swedish_and_names_players():
 
 
 def test_both_languages_word_the_same_refusals_and_reasons():
-    """words_sv and words_en (one of them in RAM at a time) know the same codes, params and messages."""
-    from firmware.words import en as words_en
-    from firmware.words import sv as words_sv
+    """sv.txt and en.txt (read from the drive a line at a time) know the same codes, params and
+    messages, and the core's messages text.explain words are the ones they word."""
+    from firmware.ui import text as T
+    from firmware.words import table
 
-    def heads(table):
-        return [line.rsplit("\t", 1)[0] for line in table.split("\n") if line]
+    def heads(lang):
+        return [(key, rest.rsplit("\t", 1)[0] if key[0] == "!" else "") for key, rest in table(lang)
+                if key[:1] in "!?"]
 
-    assert heads(words_sv.REFUSALS) == heads(words_en.REFUSALS)
-    assert [m for m, _w in words_sv.REASONS] == [m for m, _w in words_en.REASONS]
+    assert heads("sv") == heads("en")
+    assert [key[1:] for key, _h in heads("sv") if key[0] == "?"] == list(T.REASONS)
 
 
 # -- the README's commands work as written ----------------------------------------------------

@@ -9,7 +9,7 @@ class RulesError(RodskaggError):
     """A rule set, player list or dealer that cannot be played.
 
     ``code`` and ``params`` say it for the UI, which words it in the device's language
-    (firmware/words/sv.py, words_en.py REFUSALS); the message is the English for records and the CLI."""
+    (the lines "!code" of firmware/words/sv.txt and en.txt); the message is the English for records and the CLI."""
 
     def __init__(self, message, code="rules", params=()):
         super().__init__(message)

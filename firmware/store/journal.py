@@ -19,11 +19,11 @@ when the NVM is blank, unreadable or holds the state the copy replaced.
 """
 
 from firmware import forget
-from firmware.core.game import Game
 from firmware.store import codec
 
 # The save's codes (Store.warning, Store.notice); those of loading are firmware/store/resume.py's.
-FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
+# (Store.warning, set by firmware/store/rebase.py) the game does not fit this board's NVM and was not saved
+FULL = "full"
 UNCOVERED = "uncovered"  # (Store.notice) the drive copy could not be written: a cut in this erase loses the NVM
 
 
@@ -108,43 +108,14 @@ class Store:
         return True
 
     def _rebase(self, image, fresh, covered=False):
-        """Write image as a new base in the other slot, compacted to fit; False if it cannot.
+        """Write image as a new base in the other slot, compacted to fit; False if it cannot
+        (firmware/store/rebase.py, loaded for it: a new game, a full slot, a resume)."""
+        from firmware.store import rebase
 
-        fresh: image comes whole from the game in RAM (its k entries are not
-        known to the store); otherwise it grows out of the stored image.
-        covered: the drive copy holds image already (load() resuming it): not written again.
-        """
-        fitted = self._fit(image)
-        if fitted is None:
-            return False
-        cand, j = fitted
-        seq = (self.seq + 1) & 0xFF
-        record = codec.frame_base(seq, codec.encode_base(cand))
-        target = 1 - self.slot if self.slot >= 0 else 0
-        start = target * self.half
-        buf = self._buf  # the record, then erased bytes to the end of the slot, written at once
-        n = len(record)
-        buf[0:n] = record
-        for i in range(n, self.half):
-            buf[i] = 0xFF
-        if not covered and self._erases(start, self.half):
-            self._cover(record)
-        self._write(start, buf)
-        if fresh:
-            self.dropped_from = image.k
-            self.dropped_crc = 0
-        if j:
-            head = codec.encode_ops([(None, 0, e) for e in image.entries[:j]], len(image.players))
-            self.dropped_crc = codec.crc32(head, self.dropped_crc)
-        self.other = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
-        self.slot = target
-        self.seq = seq
-        self.chain = int.from_bytes(record[-4:], "little")
-        self.base_crc = self.chain
-        self.pos = start + len(record)
-        self.image = cand
-        self.rewrite = False
-        return True
+        try:
+            return rebase.rebase(self, image, fresh, covered)
+        finally:
+            forget("firmware.store.rebase")
 
     def _erases(self, start, n):
         """Whether writing nvm[start:start + n] erases the sector (and so needs the drive copy)."""
@@ -170,54 +141,6 @@ class Store:
             self._noticed = True
             self.notice = (UNCOVERED, "the drive copy could not be written: a power cut while "
                                       "saving can lose the game")
-
-    def _base_size(self, image):
-        return len(codec.frame_base(0, codec.encode_base(image)))
-
-    def _fit(self, image):
-        """(image or a compacted copy that fits a slot, entries folded) or None."""
-        self.warning = None
-        target = self.half - self.reserve
-        if self._base_size(image) <= target:
-            return image, 0
-        if not image.has_game():
-            return self._drop_settings(image, 0)
-        n = len(image.players)
-        entries = image.entries
-        sizes = [codec.entry_size(e, n) for e in entries]
-        bare = image.copy()
-        bare.entries = []
-        if bare.base is None:
-            bare.base = Game(image.rules, image.players, image.dealer).state
-        fixed = self._base_size(bare) + 4  # snapshot numbers may still grow a little
-        total = sum(sizes)
-        j = 0
-        while j < len(entries) and fixed + total > target:
-            total -= sizes[j]
-            j += 1
-        game = Game(image.rules, image.players, image.dealer, image.base, image.k)
-        while True:
-            cand = image.copy()
-            if j:
-                cand.base = game.fold(entries[:j])
-                cand.k = image.k + j
-                cand.entries = entries[j:]
-            size = self._base_size(cand)
-            if size <= target or (j == len(entries) and size <= self.half):
-                return cand, j
-            if j == len(entries):
-                return self._drop_settings(cand, j)
-            j += 1
-
-    def _drop_settings(self, image, j):
-        if image.settings is not None:
-            cand = image.copy()
-            cand.settings = None
-            if self._base_size(cand) <= self.half:
-                self.warning = (FULL, "settings too big for this board's memory: not saved")
-                return cand, j
-        self.warning = (FULL, "game too big for this board's memory: not saved")
-        return None
 
     def _ensure_loaded(self):
         if not self.loaded:

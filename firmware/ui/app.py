@@ -11,19 +11,27 @@ It never sleeps and never touches hardware. ``store`` (firmware/store/journal.py
 and ``exporter`` (firmware/store/export.py) may be None.
 
 Here are the App and the scoreboard; every other screen's module is loaded
-while it is open (firmware/ui/lazy.py).
+while it is open (firmware/ui/lazy.py), and so are the App's seldom used parts
+(firmware/ui/seldom.py) and the remembered set-up (firmware/ui/setup.py).
 """
 
 import sys
 
+from firmware import forget
 from firmware.ui import events as K
-from firmware.ui import lazy, text
+from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screen import Screen, big_cols, big_lines, cols, lines, name_width, pad, page_dots, wrap
-from firmware.ui.setup import Setup
 from firmware.ui.views import Message, View, back_to, clip, go_home
+from firmware.words import tr
 
 START = "firmware.ui.entry.start"
+# The modules a hand of each family's usual kind loads, in the order it needs them (App.idle loads
+# them while the scoreboard waits, so that OK opens the hand at once; start.py opens the hand).
+_HAND = (START, "firmware.ui.entry.flow", "firmware.ui.entry.picks", "firmware.ui.entry.hand")
+FEM_HAND = _HAND + ("firmware.ui.entry.fem",)
+KNACK_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
+BUD_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")
 IDLE_MS = 100  # after a press: App.idle loads ahead only once presses have paused this long
 chart = Lazy("firmware.ui.screens.chart")
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
@@ -32,7 +40,8 @@ kinds = Lazy(START)  # opens the views of one kind of entry
 menu = Lazy("firmware.ui.screens.menu")
 newgame = Lazy("firmware.ui.screens.newgame")  # the set-up screen, the rule options
 result = Lazy("firmware.ui.screens.result")  # the winner screen, the series standings
-EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
+seldom = Lazy("firmware.ui.seldom")  # the start's messages, exports, a new game, refusals' words
+SETUP = "firmware.ui.setup"
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
@@ -55,7 +64,8 @@ class App:
         self.last = now_ms
         self.screen = None
         self.series = None
-        self.setup = Setup()
+        self.settings = None  # the remembered set-up as its blob (firmware/ui/setup.py), when not held
+        self._setup = None  # that set-up, decoded while a screen needs it (``setup``)
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
         # The loop sets defer: a press's writing (a save, an export) waits until its screen is
@@ -67,32 +77,14 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
-        message = None
-        loaded = None
-        if store is not None:
-            try:
-                loaded = store.load()
-            except Exception as e:  # a broken store must not stop the device
-                message = "%s: %s" % (self.t("Could not load"), e)
-        if loaded is not None:
-            blob = getattr(loaded, "settings", None)
-            if blob:
-                blob = self.read_export_state(blob)
-            if blob and self.setup.decode(blob) and self.setup.lang:
-                self.lang = self.setup.lang
-            self.series = getattr(loaded, "series", None)
-            self.won_on_drive = bool(self.export_name and not self.pending and self.over())
-            message = self.load_message(loaded) or message
-            if self.pending:
-                self.note = self.flush_pending()
-        uncovered = self.uncovered_note()
-        if uncovered:
-            message = message + " " + uncovered if message else uncovered
+        message = seldom.start(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.t("Note"), message, go_home)
         else:
             self.home()
         self.report_unsaved()
+        if isinstance(self.view, Scoreboard):
+            self.let_go()
         self._refresh()
 
     # -- the contract -------------------------------------------------------
@@ -112,7 +104,7 @@ class App:
             self.view = ErrorView(e)
         self.report_unsaved()
         if isinstance(self.view, Scoreboard):  # no other screen is open or reachable from here
-            lazy.release_all(self.hand_modules())  # (but the next hand's are kept for OK)
+            self.let_go()
         self._refresh()
 
     def ahead(self, ev):
@@ -143,8 +135,8 @@ class App:
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
-        one module of a hand's entry a call (firmware/ui/entry/start.py's ``modules``), so that OK
-        opens the hand at once. They go again when the scoreboard opens another screen."""
+        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once.
+        They go again when the scoreboard opens another screen."""
         if not self.idle_loads or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
             return
         try:
@@ -156,13 +148,10 @@ class App:
             self.idle_loads = False
 
     def hand_modules(self):
-        """The modules OK on the scoreboard will load for the next hand, as far as known (the
-        list is start.py's: once it is loaded, all of them)."""
+        """The modules OK on the scoreboard will load for the next hand."""
         if self.series is None or self.series.game.state.over():
             return ()
-        if START not in sys.modules:
-            return (START,)
-        return (START,) + kinds.modules(self.series.game.rules)
+        return hand_modules(self.series.game.rules)
 
     def tick(self, now_ms):
         """The clock: dims after DIM_MS idle, blanks after BLANK_MS."""
@@ -174,40 +163,36 @@ class App:
             self.brightness = level
             self.version += 1
 
-    def load_message(self, loaded):
-        """What the store says about the save, in words of the language (None: nothing to say)."""
-        code = getattr(loaded, "code", None)
-        message = getattr(loaded, "message", None)
-        if code in ("empty", "migrated"):
-            return None
-        hand = getattr(loaded, "hand", None)
-        if code == "damaged":
-            if hand is not None and getattr(loaded, "series", None) is not None:
-                return self.t("Save damaged: resumed after entry %d") % hand
-            return self.t("Save damaged: no game to resume")
-        if code == "unreadable":
-            return self.t("Save unreadable: no game to resume")
-        if code == "copy":
-            return self.t("Save lost: resumed from the drive copy after entry %d") % hand
-        if code == "newer":
-            return self.t("Saved by newer firmware: not read")
-        return message
+    def let_go(self):
+        """On the scoreboard, where no other screen is open or reachable: every lazily loaded
+        module goes but the next hand's (kept for OK), and the set-up goes back to its blob."""
+        lazy.release_all(self.hand_modules())
+        if self._setup is not None:
+            self.settings = self._setup.encode()
+            self._setup = None
+        forget(SETUP)
 
-    def uncovered_note(self):
-        """At start, when the computer owns the drive: the store cannot write its drive copy,
-        so a power cut in an NVM erase is not covered until a start without the boot button."""
-        store = self.store
-        copy = getattr(store, "copy", None)
-        if copy is None or copy.writable():
-            return None
-        if getattr(store, "erase_always", False):
-            return self.t("USB: no copy on the drive. A power cut while saving can lose the game.")
-        return self.t("USB: no copy on the drive. A power cut as a game starts or is compacted can lose it.")
+    @property
+    def setup(self):
+        """The remembered set-up (firmware/ui/setup.py's Setup), decoded from its blob when a
+        screen first asks; the scoreboard lets it go again (``let_go``)."""
+        if self._setup is None:
+            from firmware.ui.setup import Setup
+
+            s = Setup()
+            if self.settings:
+                s.decode(self.settings)
+            self._setup = s
+        return self._setup
+
+    def held_setup(self):
+        """The set-up when a screen has it decoded, else None (its blob is then ``settings``)."""
+        return self._setup
 
     # -- helpers the views use ------------------------------------------------
 
     def t(self, s):
-        return text.tr(self.lang, s)
+        return tr(self.lang, s)
 
     def set_lang(self, lang):
         self.lang = lang
@@ -227,6 +212,7 @@ class App:
     def enter(self, kind=None):
         """Hand entry: a new entry of kind (None: the preset's usual hand)."""
         kinds.start(self, entry.Flow(self), kind)
+        forget(START)  # the hand is open: start.py is needed again on the scoreboard (idle loads it)
 
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
@@ -235,24 +221,8 @@ class App:
                             back_to(back))
 
     def reason(self, why, players=None):
-        """The words for a refusal: from its code and params when it has them; an edit that
-        made a later entry impossible names that entry ("Giv 7: ...")."""
-        if isinstance(why, str):
-            return text.explain(self.lang, why)
-        game = self.series.game if self.series is not None else None
-        if players is None and game is not None:
-            players = game.players
-        code = getattr(why, "code", None)
-        words = text.refusal(self.lang, code, tuple(getattr(why, "params", ())), players) \
-            if code else None
-        if words is None:
-            return text.explain(self.lang, str(why))
-        index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
-        if game is not None and 0 <= index < len(game.log):
-            nums = text.numbers(game)[index]  # (before, after, first seat)
-            words = "%s\n%s" % (text.entry_name(self.lang, game.log[index][0], nums[0], nums[1],
-                                                 self.cols), words)
-        return words
+        """The words for a refusal (firmware/ui/seldom.py)."""
+        return seldom.reason(self, why, players)
 
     def save(self):
         if self.store is not None and self.series is not None:
@@ -273,32 +243,9 @@ class App:
         self.store.notice = None
         return self.t("The drive copy could not be written: a power cut while saving can lose the game.")
 
-    def read_export_state(self, blob):
-        """Split the export state off the settings blob; the set-up's part is returned."""
-        blob = bytes(blob)
-        k = blob.find(EXPORT_MARK)
-        if k < 0:
-            return blob
-        parts = blob[k + len(EXPORT_MARK):].decode().split(",")
-        self.export_name = parts[0] or None
-        self.pending = len(parts) > 1 and parts[1] == "1"
-        self.big = len(parts) > 2 and parts[2] == "1" and self.big_rows >= 2
-        return blob[:k]
-
     def settings_blob(self):
-        """The set-up, then the export state (the game's file name, whether it is pending)
-        and the big-scores setting."""
-        return (self.setup.encode() + EXPORT_MARK
-                + ("%s,%d,%d" % (self.export_name or "", 1 if self.pending else 0,
-                                 1 if self.big else 0)).encode())
-
-    def flush_pending(self):
-        """At start: a finished game whose export had to wait (or one whose win an undo took
-        back) is written now if the drive allows it (None when there is nothing to say)."""
-        if not self.over() and not self.export_name:
-            self.pending = False
-            return None
-        return self.auto_export()  # a finished game, or one whose winner an undo took back
+        """The set-up, then the export state and the big-scores setting (firmware/ui/seldom.py)."""
+        return seldom.settings_blob(self)
 
     def save_settings(self):
         """Store the language and last setup; a text for the screen when that failed, else None."""
@@ -335,37 +282,9 @@ class App:
         game = self.series.game if self.series is not None else None
         return game is not None and bool(game.log or game.base) and not game.state.over()
 
-    def keep_unfinished(self, series, name):
-        """Before a new game replaces an unfinished one (series, exported as name or not yet):
-        its record on the drive, and the words saying where."""
-        try:
-            name = self.exporter.export(series, name, self.lang)
-        except Exception:
-            return "%s: %s" % (self.t("Export failed"), self.t("the unfinished game is lost"))
-        return self.t("The unfinished game is on the drive: games/%s") % name
-
     def start_series(self, series):
-        keep = self.unfinished() and self.writable()  # (not when the drive is the computer's)
-        old, name = self.series, self.export_name
-        kept = self.keep_unfinished(old, name) if keep and not self.defer else None
-        self.series = series
-        self.new_game_started()
-        self.setup.lang = self.lang
-        if self.defer:
-            self.jobs.append(self._save_settings_job)
-        else:
-            self.unsaved = self.save_settings()
-        self.after_change()
-        if keep and self.defer:  # the new game at once, the old one's file after it is drawn
-            kept = self.t("Exporting…")
-            self.jobs.append(lambda: self._say_kept(self.keep_unfinished(old, name)))
-        if kept:
-            self.view = Message(self.t("Note"), kept, back_to(self.view))
-
-    def _say_kept(self, words):
-        view = self.view
-        if isinstance(view, Message):
-            view.text = words
+        """A new game replaces this one (the unfinished one kept on the drive: seldom.py)."""
+        seldom.start_series(self, series)
 
     def committed(self):
         """After a commit, undo, edit or delete: save; the winner screen when it is over."""
@@ -407,7 +326,7 @@ class App:
         if problem:
             self.view = Message(self.t("Note"), problem, back_to(self.view))
 
-    def _save_settings_job(self):
+    def save_settings_job(self):
         self.unsaved = self.save_settings() or self.unsaved
 
     def writable(self):
@@ -422,26 +341,8 @@ class App:
         self.note = self.auto_export()
 
     def auto_export(self):
-        """Export the finished game (replacing its earlier file); when the drive cannot
-        be written now, remember it: it is written at the next start that can."""
-        if self.exporter is None:
-            return None
-        if not self.writable():
-            if not self.pending:
-                self.pending = True
-                self.unsaved = self.save_settings() or self.unsaved
-            return self.t("Not exported yet: it is written at the next start without the "
-                          "boot button held.")
-        try:
-            self.export_name = self.exporter.export(self.series, self.export_name, self.lang)
-            note = self.t("Exported")
-            self.pending = False
-            self.won_on_drive = self.over()
-        except Exception:
-            self.pending = True
-            note = self.t("Export failed")
-        self.unsaved = self.save_settings() or self.unsaved
-        return note
+        """Export the finished game, or remember that it waits for the drive (seldom.py)."""
+        return seldom.auto_export(self)
 
     def export(self):
         """The menu's export: "Exporting…" at once, the writing after that screen is drawn."""
@@ -454,26 +355,7 @@ class App:
         self._export_now()
 
     def _export_now(self):
-        if not self.writable():
-            msg = self.t("The computer owns the drive (the boot button was held at start). "
-                         "Restart without holding it to export.")
-        else:
-            try:
-                name = self.exporter.export(self.series, self.export_name, self.lang)
-                if isinstance(name, str):
-                    self.export_name = name
-                    if self.over():
-                        self.pending = False
-                    self.won_on_drive = self.over()
-                    self.unsaved = self.save_settings() or self.unsaved
-                msg = self.t("Exported") + (" %s" % name if isinstance(name, str) else "")
-                if getattr(self.exporter, "kept_from", 0) > 1:
-                    msg += ". " + self.t("Hands 1-%d were not kept: score sheet only") % (
-                        self.exporter.kept_from - 1)
-            except Exception as e:
-                msg = "%s: %s" % (self.t("Export failed"), self.t("the drive could not be written")
-                                  if getattr(e, "code", None) == "io" else e)
-        self.view = Message(self.t("Export"), msg, go_home)
+        seldom.export_now(self)
 
     # -- drawing ----------------------------------------------------------------
 
@@ -486,6 +368,13 @@ class App:
         if screen != self.screen:
             self.screen = screen
             self.version += 1
+
+
+def hand_modules(rules):
+    """The modules a hand of rules' usual kind loads (start.py opens it), in the order it needs them."""
+    if not rules.bidding:
+        return FEM_HAND
+    return KNACK_HAND if rules.others_score() else BUD_HAND
 
 
 class ErrorView(View):
@@ -546,7 +435,6 @@ class Scoreboard(View):
         """A key went down: load what its press opens (a hand's modules for OK, those App.idle
         has not loaded yet; for NEXT the menu, then the chart its long press opens)."""
         if ev == K.OK and not app.over():
-            lazy.load(START)  # which names the rest
             names = app.hand_modules()
         else:
             names = [n for n in (self.opens(app, ev), chart.name if ev == K.NEXT else None) if n]

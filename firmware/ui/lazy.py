@@ -42,12 +42,13 @@ def load(name):
     return module
 
 
-# The packages whose modules load while open: every module of theirs is let go on the scoreboard.
-PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.")
+# The packages whose modules load while open, and the App's seldom used parts with the wording of
+# refusals and entries (firmware/ui/seldom.py, text.py): every one is let go on the scoreboard.
+PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.", "firmware.ui.seldom", "firmware.ui.text")
 
 
 def release_all(keep=()):
-    """Let every screen and hand-entry module go but those named in keep (the App calls it on
-    the scoreboard, where none of their views is open)."""
+    """Let every screen, hand-entry and other PACKAGES module go but those named in keep (the App
+    calls it on the scoreboard, where none of their views is open)."""
     for name in [n for n in sys.modules if n.startswith(PACKAGES) and n not in keep]:
         forget(name)

@@ -1,5 +1,5 @@
 """The UI's wording of the game: refusals, reasons, entry names (the words themselves,
-``tr`` and ``words``, are firmware/words/).
+``tr`` and ``line``, are firmware/words/).
 
 Every text fits the 21-column grid where it is shown. ``explain`` turns the
 rules core's English EntryError messages into short words of the language.
@@ -10,7 +10,7 @@ fault, correction) is named by what it is and where it stands: "Knackfel,
 före giv 6". ``entry_name`` words both, ``numbers`` gives them for a log.
 """
 
-from firmware.words import tr, words
+from firmware.words import line, tr
 
 # What an entry that is not a counted hand is called (by entry kind).
 KIND_WORDS = ("Hand", "Hand", "Lone", "Passed", "Misdeal", "Fault", "Corr.")
@@ -54,25 +54,12 @@ def numbers(game):
     return out
 
 
-def refusals():
-    """(code, params, English, Swedish) for every refusal the UI words (tests, docs)."""
-    from firmware.words import en as words_en
-    from firmware.words import sv as words_sv
-
-    def lines(table):
-        return [line.split("\t") for line in table.split("\n") if line]
-
-    sv = {code: text for code, _kinds, text in lines(words_sv.REFUSALS)}
-    return [(code, kinds, text, sv[code]) for code, kinds, text in lines(words_en.REFUSALS)]
-
-
 def refusal(lang, code, params, players=None):
     """A refusal's code and params in words of lang, players named; None for an unknown code."""
-    table = words(lang).REFUSALS
-    i = table.find("\n%s\t" % code)
-    if i < 0 or not code:
+    found = line(lang, "!" + code) if code else None
+    if found is None:
         return None
-    _c, kinds, text = table[i + 1:table.find("\n", i + 1)].split("\t")
+    kinds, _tab, text = found.partition("\t")
     if len(params) != len(kinds):
         return None
     vals = []
@@ -83,6 +70,13 @@ def refusal(lang, code, params, players=None):
             v = players[v]
         vals.append(v)
     return text % tuple(vals)
+
+
+# The starts of the core's messages that have short words (a line "?START<TAB>words" of the table):
+# a refusal the core gave without a code.
+REASONS = ("nobody played", "only one player played", "only a player who played can call",
+           "the Rödskägg call is off", "nobody can join", "the declarer cannot join", "joiners take only",
+           "the game is over", "a correction must change")
 
 
 def explain(lang, message):
@@ -99,7 +93,7 @@ def explain(lang, message):
             rest = rest.replace(" of ", " av ").replace(", more than ", ", mer än ")
             return prefix + "Stick: " + rest
         return prefix + "Tricks: " + rest
-    for start, text in words(lang).REASONS:
+    for start in REASONS:
         if msg.startswith(start):
-            return prefix + text
+            return prefix + (line(lang, "?" + start) or msg)
     return prefix + msg

@@ -1,5 +1,6 @@
-"""Generic views of the UI state machine: lists, menus, walks of value rows, messages,
-questions.
+"""Generic views of the UI state machine: lists, messages, questions (the menu's list is
+firmware/ui/screens/menu.py's, the walk of value rows firmware/ui/entry/irregular.py's: each
+is loaded with its only user).
 
 A view takes logical events (``event(app, ev)``) and draws itself
 (``render(app)`` -> Screen). It changes screens by setting ``app.view``.
@@ -28,6 +29,17 @@ def back_to(view):
     """An action that shows ``view`` again."""
     def go(app):
         app.view = view
+    return go
+
+
+def reopen(name, opener, *args):
+    """An action that opens a screen of module ``name`` again, ``opener(app, *args)``: unlike
+    back_to it holds nothing of that module, which may be let go meanwhile (firmware/ui/lazy.py
+    loads it again)."""
+    def go(app):
+        from firmware.ui.lazy import load
+
+        getattr(load(name), opener)(app, *args)
     return go
 
 
@@ -123,44 +135,6 @@ class ListView(View):
         return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if n else -1)
 
 
-class Menu(ListView):
-    """A list of (label, action) pairs; action(app) runs on OK; back runs ``back(app)``."""
-
-    def __init__(self, title, items, back, cursor=0):
-        ListView.__init__(self)
-        self.head = title
-        self.items = items
-        self.back = back
-        self.cursor = cursor
-
-    def title(self, app):
-        return self.head
-
-    def count(self, app):
-        return len(self.items)
-
-    def label(self, app, i):
-        return self.items[i][0]
-
-    def choose(self, app, i):
-        self.items[i][1](app)
-
-    def leave(self, app):
-        self.back(app)
-
-    # hold ◀/▶: the row above/below, chosen (as in the pick lists); not round the ends,
-    # where a slip would switch the language or the big scores
-    def long_next(self, app):
-        if self.cursor + 1 < len(self.items):
-            self.cursor += 1
-            self.choose(app, self.cursor)
-
-    def long_prev(self, app):
-        if self.cursor > 0:
-            self.cursor -= 1
-            self.choose(app, self.cursor)
-
-
 class Message(View):
     """A title and wrapped text; any press goes on (``done(app)``), PREV/NEXT scroll long text."""
 
@@ -207,104 +181,3 @@ class Confirm(View):
         no = "OK: yes, back: no" if app.back_key else "OK: yes, hold OK: no"  # three buttons
         rows.append(clip(app.t(no), app.cols))
         return Screen(clip(self.head, app.cols), rows)
-
-
-class Walk(View):
-    """Value rows walked in turn: PREV/NEXT cycle the value of the row at the cursor,
-    OK moves to the next row (finishing after the last), NEXT_LONG finishes at once
-    (rows not reached take ``fill(i)``), back returns to the previous row and from
-    the first row leaves (``leave``). PREV_LONG calls ``special(app, i)``.
-
-    Subclasses give ``choices(i)`` (a tuple), ``default(i)``, ``fill(i)``,
-    ``show(app, i)`` (the row text), ``finish(app)``, ``leave(app)``, ``title(app)``.
-    ``values[i]`` is None until the row was reached.
-    """
-
-    def __init__(self, n, values=None):
-        self.values = list(values) if values is not None else [None] * n
-        self.n = n
-        self.cursor = 0
-        self.win = Window()
-        self.arrive(0)
-
-    def arrive(self, i):
-        if self.n == 0:
-            return
-        self.cursor = i
-        ch = self.choices(i)
-        v = self.values[i]
-        if v is None:
-            self.values[i] = self.default(i)
-        elif v not in ch:
-            # what was there (an edit, a back step) no longer fits: the nearest choice
-            best = ch[0]
-            for c in ch:
-                if abs(c - v) < abs(best - v):
-                    best = c
-            self.values[i] = best
-
-    def choices(self, i):
-        return (0,)
-
-    def default(self, i):
-        return self.choices(i)[0]
-
-    def fill(self, i):
-        return self.choices(i)[0]
-
-    def title(self, app):
-        return ""
-
-    def show(self, app, i):
-        return ""
-
-    def finish(self, app):
-        pass
-
-    def leave(self, app):
-        app.home()
-
-    def special(self, app, i):
-        pass
-
-    def complete(self, app):
-        for i in range(self.n):
-            if self.values[i] is None or self.values[i] not in self.choices(i):
-                self.values[i] = self.fill(i)
-        self.finish(app)
-
-    def event(self, app, ev):
-        if self.n == 0:
-            if is_back(ev):
-                self.leave(app)
-            elif ev in (K.OK, K.NEXT_LONG):
-                self.finish(app)
-            return
-        i = self.cursor
-        if ev == K.PREV or ev == K.NEXT:
-            ch = self.choices(i)
-            k = ch.index(self.values[i]) if self.values[i] in ch else 0
-            k = (k + (1 if ev == K.NEXT else -1)) % len(ch)
-            self.values[i] = ch[k]
-        elif ev == K.OK:
-            if i + 1 < self.n:
-                self.arrive(i + 1)
-            else:
-                self.complete(app)
-        elif ev == K.NEXT_LONG:
-            for j in range(i + 1, self.n):
-                self.values[j] = self.fill(j)
-            self.complete(app)
-        elif ev == K.PREV_LONG:
-            self.special(app, i)
-        elif is_back(ev):
-            if i > 0:
-                self.cursor = i - 1
-            else:
-                self.leave(app)
-
-    def render(self, app):
-        size = app.rows
-        top = self.win.fit(self.cursor, self.n, size)
-        rows = [clip(self.show(app, i), app.cols - 1) for i in range(top, min(self.n, top + size))]
-        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if self.n else -1)

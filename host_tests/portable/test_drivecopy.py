@@ -8,6 +8,7 @@ from folders import own_dir, rmtree
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
+from firmware.store import copyfile, drivecopy
 from firmware.store.drivecopy import HEAD, DriveCopy
 from firmware.store.journal import Store
 
@@ -35,6 +36,10 @@ class DriveCopyTest(unittest.TestCase):
         got = copy.get(buf)
         self.assertEqual(got, ([None, (4, 7, 9)], 6))
         self.assertEqual(bytes(buf[:6]), b"second")
+
+    def test_drivecopy_counts_the_header_copyfile_writes(self):
+        self.assertEqual(drivecopy.HEAD, copyfile.HEAD)  # the size a DriveCopy makes counts it
+        self.assertEqual(len(copyfile.header((None, None), 5)), HEAD)
 
     def test_a_damaged_missing_or_unwritable_copy_is_none(self):
         copy = DriveCopy(self.dir, None, 64)

@@ -198,6 +198,10 @@ def micropython_figures(heap):
     build = tempfile.mkdtemp(prefix="bench-ui-")
     try:
         compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), os.path.join(build, "firmware"))
+        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py"):  # the driver's key alphabet
+            os.makedirs(os.path.dirname(os.path.join(build, "tools", rel)), exist_ok=True)
+            subprocess.run([mpy_cross, "-o", os.path.join(build, "tools", rel[:-3] + ".mpy"),
+                            os.path.join(ROOT, "tools", rel)], check=True)
         with open(os.path.join(build, "drive.py"), "w") as f:
             f.write(MP_DRIVER)
         keyfile = os.path.join(build, "keys.txt")

@@ -26,11 +26,11 @@ from firmware.record.reader import entry_from_json, load
 from firmware.ui import app as A
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
-from firmware.ui.entry.bidding import ResultList
+from firmware.ui.entry.bud import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
-from firmware.ui.entry.hand import HAND_FAULTS, hand_faults
 from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
 from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
+from firmware.ui.entry.penalty import HAND_FAULTS, ReasonList, hand_faults
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
 from firmware.ui.views import ListView, Message
@@ -162,14 +162,14 @@ class Planner:
                 self.menu_item(app.t("Knock fault"))
                 view = self.expect(P.SeatList)
                 self.pick(view.seats.index(entry[1]))
-                view = self.expect(P.ReasonList)
+                view = self.expect(ReasonList)
                 self.goto(_index(view.reasons, entry[2]))
                 self.press("c")
             else:
                 self.menu_item(app.t("Correction"))
                 view = self.expect(AdjustWalk)
                 self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
-                self.expect(P.ReasonList)
+                self.expect(ReasonList)
                 self.goto(_index(ADJUST_REASONS, entry[2]))
                 self.press("c")
         if isinstance(app.view, E.Preview):
@@ -228,7 +228,7 @@ class Planner:
                 self.press(opener)
             who = self.expect(P.SeatList)
             self.pick(who.seats.index(seat))
-            self.expect(P.ReasonList)
+            self.expect(ReasonList)
             self.pick(_index(hand_faults(self.app.series.game.rules),
                             "" if reason == "penalty" else reason))
 
@@ -486,7 +486,7 @@ def keys_for_record(app, doc):
 
 def can_enter(doc):
     """Whether the buttons can enter doc: a penalty during a hand needs a reason of the
-    device's list (firmware/ui/entry/hand.py HAND_FAULTS), as a knock fault does (the preset's:
+    device's list (firmware/ui/entry/penalty.py HAND_FAULTS), as a knock fault does (the preset's:
     firmware/ui/entry/irregular.py fault_reasons)."""
     reasons = fault_reasons(load(dict(doc, hands=[])).rules)
     for h in doc.get("hands", []):

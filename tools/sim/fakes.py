@@ -311,7 +311,7 @@ def play(rng, series, steps, endless=False, settings=True):
 # -- the drive copy's file system: cut at any step, damaged like a FAT cut can ----------------
 
 class CutDrive:
-    """An in-memory CIRCUITPY drive for firmware/drivecopy.py (its ``fs``), counting and cutting steps.
+    """An in-memory CIRCUITPY drive for firmware/store/drivecopy.py (its ``fs``), counting and cutting steps.
 
     Steps: an open, a mkdir, each byte written, a flush, a close, an os.sync.
     ``cut(n)`` makes the n-th step from now raise PowerCut (a write stops after

@@ -378,6 +378,64 @@ def plan_scenario():
     return sp.runs
 
 
+# The 7-player knack game of the board bench (issue 17: the free heap at every press): seven
+# names (Göran spelled) and hands drawn as tables play them (tools/play/tablegame.py).
+KNACK7_PLAYERS = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Göran"]
+KNACK7_HANDS = 8
+
+
+def plan_knack7(hands=KNACK7_HANDS, seed=7):
+    """[(what, keys)]: a first run that spells the seven names into the roster (a game of them
+    started and left), then a new knack game of the seven seated from the roster in another order,
+    and its hands; the last run is the one to measure (the first is the simulator's, to set up)."""
+    import random
+
+    from firmware.core.errors import RodskaggError
+    from firmware.core.game import Game
+    from firmware.core.rules import Rules
+    from firmware.record.reader import entry_from_json
+    from tools.play import tablegame
+
+    sp = ScenarioPlanner()
+    rules = Rules("knack")
+    sp.power_on()
+    p = sp.planner()
+    p.setup(rules, KNACK7_PLAYERS, 0)
+    sp.planned(p)
+    sp.power_off("seven names spelled, a knack game of 7 started")
+    sp.power_on()
+    sp.menu("New game")
+    sp.press("c")  # yes
+    players = KNACK7_PLAYERS[3:] + KNACK7_PLAYERS[:3]
+    p = sp.planner()
+    p.setup(rules, players, 2)
+    sp.planned(p)
+    rng = random.Random(seed)
+    game = Game(rules, players, 2)
+    for _ in range(hands):
+        for _try in range(50):
+            entry = entry_from_json(players, tablegame.knack_hand(rng, players, game.state.dealer))
+            try:
+                game.push(entry)
+            except RodskaggError:
+                continue  # a player out, an extra hand: draw again
+            sp.enter(entry)
+            break
+    sp.power_off("a new knack game of 7 from the roster, %d hands" % len(game.log))
+    sp._tmp.cleanup()
+    return sp.runs
+
+
+_KNACK7 = []
+
+
+def knack7():
+    """The 7-player knack game's runs, planned once per process."""
+    if not _KNACK7:
+        _KNACK7.extend(plan_knack7())
+    return _KNACK7
+
+
 _SCENARIO = []
 
 

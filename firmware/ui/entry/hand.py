@@ -1,21 +1,13 @@
 """What the hand walks (fem, bud, knack) share: ``Rows``, one row per player, the
-finished walk's save or preview (``conclude``), and penalties during the hand."""
+finished walk's save or preview (``conclude``); the penalties during a hand are
+firmware/ui/entry/penalty.py's, loaded when one is entered."""
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Preview, seats_in, speaking_order, ties
-from firmware.ui.entry.picks import ReasonList, SeatList, goto, hints
+from firmware.ui.entry.flow import Preview, ties
+from firmware.ui.entry.picks import hints
 from firmware.ui.screen import Screen, pad
 from firmware.ui.views import View, Window, clip
-
-# Penalties during a hand (RULES.md): the stored text is the English.
-HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
-
-
-def hand_faults(rules):
-    """The in-hand penalty reasons of the preset: bud/knack forgot to ask (går med),
-    fem a late Rödskägg call; then "no reason"."""
-    return (HAND_FAULTS[0], "") if rules.bidding else HAND_FAULTS[1:]
 
 
 def conclude(view, app):
@@ -72,34 +64,12 @@ def change_text(app, flow, after, seat):
     return "%d>%d" % (b, a) if a != b else "%d" % b
 
 
-def with_fault(faults, seat, reason):
-    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
-    out = [f for f in faults if f[0] != seat]
-    if reason is not None:
-        out.append((seat, reason))
-    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
-    return tuple([f for s in seats for f in out if f[0] == s])
-
-
 def ask_fault(app, flow, holder, view):
-    """A penalty during the hand: who (again: removes it), then why; back to view.
+    """A penalty during the hand: who, then why; back to view (firmware/ui/entry/penalty.py,
+    loaded for it)."""
+    from firmware.ui.entry.penalty import ask_fault as ask
 
-    holder has ``faults``; the likeliest reason for the preset comes first."""
-    seats = speaking_order(flow.state) or seats_in(flow.state)
-
-    def picked(a, seat, who):
-        if any(f[0] == seat for f in holder.faults):
-            holder.faults = with_fault(holder.faults, seat, None)
-            a.view = view
-            return
-        def why(a2, reason, _v):
-            holder.faults = with_fault(holder.faults, seat, reason or "penalty")
-            a2.view = view
-
-        a.view = ReasonList(a.t("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
-
-    app.view = SeatList(flow, app.t("Penalty in hand: who?"), seats, picked,
-                        lambda a: goto(a, view))
+    ask(app, flow, holder, view)
 
 
 def fault_mark(holder, seat):

@@ -1,14 +1,118 @@
 """The entries that are not a counted hand: misdeal, knock fault, correction."""
 
 from firmware.core import score
+from firmware.ui import events as K
 from firmware.ui.entry.flow import seats_in, speaking_order
-from firmware.ui.entry.picks import PickList, ReasonList, SeatList, hints
+from firmware.ui.entry.penalty import ReasonList
+from firmware.ui.entry.picks import PickList, SeatList, hints
 from firmware.ui.screen import Screen, pad
-from firmware.ui.views import Walk
+from firmware.ui.views import View, Window, clip, is_back
 
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
                  "did not ask go along", "late Rödskägg call", "")
 ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
+
+
+class Walk(View):
+    """Value rows walked in turn: PREV/NEXT cycle the value of the row at the cursor,
+    OK moves to the next row (finishing after the last), NEXT_LONG finishes at once
+    (rows not reached take ``fill(i)``), back returns to the previous row and from
+    the first row leaves (``leave``). PREV_LONG calls ``special(app, i)``.
+
+    Subclasses give ``choices(i)`` (a tuple), ``default(i)``, ``fill(i)``,
+    ``show(app, i)`` (the row text), ``finish(app)``, ``leave(app)``, ``title(app)``.
+    ``values[i]`` is None until the row was reached.
+    """
+
+    def __init__(self, n, values=None):
+        self.values = list(values) if values is not None else [None] * n
+        self.n = n
+        self.cursor = 0
+        self.win = Window()
+        self.arrive(0)
+
+    def arrive(self, i):
+        if self.n == 0:
+            return
+        self.cursor = i
+        ch = self.choices(i)
+        v = self.values[i]
+        if v is None:
+            self.values[i] = self.default(i)
+        elif v not in ch:
+            # what was there (an edit, a back step) no longer fits: the nearest choice
+            best = ch[0]
+            for c in ch:
+                if abs(c - v) < abs(best - v):
+                    best = c
+            self.values[i] = best
+
+    def choices(self, i):
+        return (0,)
+
+    def default(self, i):
+        return self.choices(i)[0]
+
+    def fill(self, i):
+        return self.choices(i)[0]
+
+    def title(self, app):
+        return ""
+
+    def show(self, app, i):
+        return ""
+
+    def finish(self, app):
+        pass
+
+    def leave(self, app):
+        app.home()
+
+    def special(self, app, i):
+        pass
+
+    def complete(self, app):
+        for i in range(self.n):
+            if self.values[i] is None or self.values[i] not in self.choices(i):
+                self.values[i] = self.fill(i)
+        self.finish(app)
+
+    def event(self, app, ev):
+        if self.n == 0:
+            if is_back(ev):
+                self.leave(app)
+            elif ev in (K.OK, K.NEXT_LONG):
+                self.finish(app)
+            return
+        i = self.cursor
+        if ev == K.PREV or ev == K.NEXT:
+            ch = self.choices(i)
+            k = ch.index(self.values[i]) if self.values[i] in ch else 0
+            k = (k + (1 if ev == K.NEXT else -1)) % len(ch)
+            self.values[i] = ch[k]
+        elif ev == K.OK:
+            if i + 1 < self.n:
+                self.arrive(i + 1)
+            else:
+                self.complete(app)
+        elif ev == K.NEXT_LONG:
+            for j in range(i + 1, self.n):
+                self.values[j] = self.fill(j)
+            self.complete(app)
+        elif ev == K.PREV_LONG:
+            self.special(app, i)
+        elif is_back(ev):
+            if i > 0:
+                self.cursor = i - 1
+            else:
+                self.leave(app)
+
+    def render(self, app):
+        size = app.rows
+        top = self.win.fit(self.cursor, self.n, size)
+        rows = [clip(self.show(app, i), app.cols - 1) for i in range(top, min(self.n, top + size))]
+        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if self.n else -1)
+
 
 
 def fault_reasons(rules):

@@ -67,24 +67,6 @@ class SeatList(PickList):
 
     def choose(self, app, i):
         self.pick(app, self.seats[i] if i < len(self.seats) else -1 - (i - len(self.seats)), self)
-class ReasonList(PickList):
-    """Pick a reason from a built-in list (the stored text is English); back returns to view."""
-
-    def __init__(self, title, reasons, pick, view, cursor=0):
-        PickList.__init__(self, title, pick, lambda app: goto(app, view), cursor)
-        self.reasons = reasons
-
-    def count(self, app):
-        return len(self.reasons)
-
-    def label(self, app, i):
-        r = self.reasons[i]
-        return app.t(r) if r else app.t("(no reason)")
-
-    def choose(self, app, i):
-        self.pick(app, self.reasons[i], self)
-
-
 def goto(app, view):
     """Open view (a back action for the pick lists)."""
     app.view = view

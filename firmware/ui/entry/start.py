@@ -30,17 +30,6 @@ def start(app, flow, kind=None):
         app.view = irregular.AdjustWalk(app, flow, back)
 
 
-def modules(rules):
-    """The modules a hand of the preset's usual kind loads, in the order it needs them (App.idle
-    loads them while the scoreboard waits, so that OK opens the hand at once)."""
-    names = ("firmware.ui.entry.flow", "firmware.ui.entry.picks", "firmware.ui.entry.hand")
-    if not rules.bidding:
-        return names + ("firmware.ui.entry.fem",)
-    if rules.others_score():
-        return names + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
-    return names + ("firmware.ui.entry.bidding",)
-
-
 def kind_of(entry):
     """The kind start() needs to edit entry."""
     if entry[0] in (score.MISDEAL, score.FAULT, score.ADJUST):

@@ -1,13 +1,15 @@
 """The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
 
+from firmware import forget
 from firmware.core import score
 from firmware.ui import text
 from firmware.ui.lazy import Lazy
 from firmware.ui.screen import name_width, pad, wrap
-from firmware.ui.views import Confirm, ListView, Message, back_to, go_home
+from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
 
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of an edit or an insert
 kinds = Lazy("firmware.ui.entry.start")  # opens the views of the entry's kind
+HISTORY = "firmware.ui.screens.history"
 
 
 def describe(app, game, i):
@@ -123,6 +125,20 @@ def open_history(app):
     app.view = History(len(game.log) - 1)
 
 
+def detail_at(app, index, cursor, at):
+    """Entry index's changes, the cursor on row cursor, back to the history at row at."""
+    view = Detail(index, History(at))
+    view.cursor = cursor
+    app.view = view
+
+
+def leave_for_entry():
+    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
+    and the wording of entries (firmware/ui/text.py) need no RAM."""
+    forget(HISTORY)
+    forget("firmware.ui.text")
+
+
 class History(ListView):
     """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
 
@@ -227,12 +243,20 @@ class Detail(ListView):
         app.view = self.back
 
     def edit(self, app):
-        flow = entry.Flow(app, self.index, back_to(self))
+        flow = entry.Flow(app, self.index, self.again())
         kinds.start(app, flow, kinds.kind_of(flow.old))
+        leave_for_entry()
 
     def insert(self, app):
         """A forgotten hand, entered before this one; later hands are scored again."""
-        kinds.start(app, entry.Flow(app, self.index, back_to(self), insert=True))
+        kinds.start(app, entry.Flow(app, self.index, self.again(), insert=True))
+        leave_for_entry()
+
+    def again(self):
+        """The action back from an edit or insert: this entry's changes again, the cursor where
+        it is (reopened: the history lets its code go while the hand's entry is open)."""
+        return reopen(HISTORY, "detail_at", self.index, self.cursor, self.back.cursor
+                      if isinstance(self.back, History) else self.index)
 
     def delete(self, app):
         def really(a):

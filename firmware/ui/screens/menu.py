@@ -2,11 +2,50 @@
 
 from firmware.core import score
 from firmware.ui.lazy import Lazy
-from firmware.ui.views import Confirm, Menu, go_home
+from firmware.ui.views import Confirm, ListView, go_home
 
 chart = Lazy("firmware.ui.screens.chart")
 history = Lazy("firmware.ui.screens.history")
 result = Lazy("firmware.ui.screens.result")
+
+
+class Menu(ListView):
+    """A list of (label, action) pairs; action(app) runs on OK; back runs ``back(app)``."""
+
+    def __init__(self, title, items, back, cursor=0):
+        ListView.__init__(self)
+        self.head = title
+        self.items = items
+        self.back = back
+        self.cursor = cursor
+
+    def title(self, app):
+        return self.head
+
+    def count(self, app):
+        return len(self.items)
+
+    def label(self, app, i):
+        return self.items[i][0]
+
+    def choose(self, app, i):
+        self.items[i][1](app)
+
+    def leave(self, app):
+        self.back(app)
+
+    # hold ◀/▶: the row above/below, chosen (as in the pick lists); not round the ends,
+    # where a slip would switch the language or the big scores
+    def long_next(self, app):
+        if self.cursor + 1 < len(self.items):
+            self.cursor += 1
+            self.choose(app, self.cursor)
+
+    def long_prev(self, app):
+        if self.cursor > 0:
+            self.cursor -= 1
+            self.choose(app, self.cursor)
+
 
 
 def main_menu(app, cursor=0):

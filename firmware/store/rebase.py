@@ -1,0 +1,99 @@
+"""A new base for the Store (firmware/store/journal.py): the image written whole in the other
+slot, compacted to fit (the oldest entries folded into the snapshot, else the settings dropped).
+Loaded for it only (a new game, a slot full of commits, a resume) and let go after. The functions take
+the Store (they were its methods).
+"""
+
+from firmware.core.game import Game
+from firmware.store import codec
+
+FULL = "full"  # firmware/store/journal.py's FULL: the game does not fit this board's NVM
+
+
+def rebase(store, image, fresh, covered=False):
+    """Write image as a new base in the other slot, compacted to fit; False if it cannot.
+
+    fresh: image comes whole from the game in RAM (its k entries are not
+    known to the store); otherwise it grows out of the stored image.
+    covered: the drive copy holds image already (load() resuming it): not written again.
+    """
+    fitted = fit(store, image)
+    if fitted is None:
+        return False
+    cand, j = fitted
+    seq = (store.seq + 1) & 0xFF
+    record = codec.frame_base(seq, codec.encode_base(cand))
+    target = 1 - store.slot if store.slot >= 0 else 0
+    start = target * store.half
+    buf = store._buf  # the record, then erased bytes to the end of the slot, written at once
+    n = len(record)
+    buf[0:n] = record
+    for i in range(n, store.half):
+        buf[i] = 0xFF
+    if not covered and store._erases(start, store.half):
+        store._cover(record)
+    store._write(start, buf)
+    if fresh:
+        store.dropped_from = image.k
+        store.dropped_crc = 0
+    if j:
+        head = codec.encode_ops([(None, 0, e) for e in image.entries[:j]], len(image.players))
+        store.dropped_crc = codec.crc32(head, store.dropped_crc)
+    store.other = (store.seq, store.base_crc, store.pos) if store.slot >= 0 else None
+    store.slot = target
+    store.seq = seq
+    store.chain = int.from_bytes(record[-4:], "little")
+    store.base_crc = store.chain
+    store.pos = start + len(record)
+    store.image = cand
+    store.rewrite = False
+    return True
+
+
+def base_size(image):
+    return len(codec.frame_base(0, codec.encode_base(image)))
+
+def fit(store, image):
+    """(image or a compacted copy that fits a slot, entries folded) or None."""
+    store.warning = None
+    target = store.half - store.reserve
+    if base_size(image) <= target:
+        return image, 0
+    if not image.has_game():
+        return drop_settings(store, image, 0)
+    n = len(image.players)
+    entries = image.entries
+    sizes = [codec.entry_size(e, n) for e in entries]
+    bare = image.copy()
+    bare.entries = []
+    if bare.base is None:
+        bare.base = Game(image.rules, image.players, image.dealer).state
+    fixed = base_size(bare) + 4  # snapshot numbers may still grow a little
+    total = sum(sizes)
+    j = 0
+    while j < len(entries) and fixed + total > target:
+        total -= sizes[j]
+        j += 1
+    game = Game(image.rules, image.players, image.dealer, image.base, image.k)
+    while True:
+        cand = image.copy()
+        if j:
+            cand.base = game.fold(entries[:j])
+            cand.k = image.k + j
+            cand.entries = entries[j:]
+        size = base_size(cand)
+        if size <= target or (j == len(entries) and size <= store.half):
+            return cand, j
+        if j == len(entries):
+            return drop_settings(store, cand, j)
+        j += 1
+
+def drop_settings(store, image, j):
+    if image.settings is not None:
+        cand = image.copy()
+        cand.settings = None
+        if base_size(cand) <= store.half:
+            store.warning = (FULL, "settings too big for this board's memory: not saved")
+            return cand, j
+    store.warning = (FULL, "game too big for this board's memory: not saved")
+    return None
