@@ -583,6 +583,21 @@ def test_deferred_save_is_made_before_the_next_press_is_taken():
     assert d.text().splitlines()[0] == "Meny"
 
 
+def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded(monkeypatch):
+    """A deferred save whose settings blob loads seldom.py: back on the scoreboard after it, every
+    lazily loaded module goes again (App.let_go), as after a press; else a hand entered next would
+    carry it (the 7-player knack game's low point)."""
+    d, _st = started()
+    d.app.defer = True
+    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    let_go = []
+    monkeypatch.setattr(d.app, "let_go", lambda: let_go.append(type(d.app.view).__name__))
+    d.app.jobs.append(d.app.save_settings_job)
+    while d.app.work():
+        pass
+    assert let_go == ["Scoreboard", "Scoreboard"]
+
+
 def test_a_save_that_fails_after_its_screen_says_so_next():
     """A deferred save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
 

@@ -130,6 +130,8 @@ class App:
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
+        if isinstance(self.view, Scoreboard):  # what the job loaded (e.g. seldom.py) goes, as after a press
+            self.let_go()
         self._refresh()
         return True
 
