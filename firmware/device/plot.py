@@ -358,5 +358,5 @@ class PagePen:
 def _glyph(g):
     """(table, offset) of glyph number g's five column bytes in the font."""
     if g < font.N_ASCII:
-        return font.ASCII, g * font.GLYPH_W
+        return font.ASCII, (g + 0x20) * CELL_W
     return font.EXTRA_DATA, (g - font.N_ASCII) * font.GLYPH_W

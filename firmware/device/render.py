@@ -76,14 +76,6 @@ def text_lines(screen, width, height):
     return [(fit(text, c), inv) for text, inv in screen_lines(screen, width, height)]
 
 
-def glyphs():
-    """The page bytes of the ASCII codes' glyphs in one table, CELL_W bytes from code * CELL_W
-    on (0-127): each glyph's five columns and the gap; codes the font lacks (controls) get the
-    box. One object of 768 bytes, where a bytes object per glyph took 32 bytes each."""
-    box = glyph(font.MISSING)
-    return b"".join([glyph(c - 0x20) if 0x20 <= c <= 0x7E else box for c in range(128)])
-
-
 def glyph(g):
     """The CELL_W page bytes of glyph number g."""
     return bytes(font.column(g, x) for x in range(CELL_W))
@@ -170,7 +162,7 @@ class PageRenderer:
         self.height = height
         self.cols = screen_model.cols(width)
         n = screen_model.lines(height)
-        self.glyphs = memoryview(glyphs())
+        self.glyphs = memoryview(font.ASCII)  # a cell of page bytes per code 0..127
         self.extra = {}  # the glyphs of characters beyond ASCII met so far, by code point
         self.tail = bytes(width - self.cols * CELL_W)  # the columns right of the last cell
         self.keys = [("", False, FULL, None)] * n  # (text, inverted, mask, layer) per page

@@ -165,7 +165,10 @@ def glyphs():
 
 
 def tables():
-    """(ASCII data 0x20..0x7E, extra code points as a str, extra data) for firmware/device/font.py."""
+    """(ASCII cells, extra code points as a str, extra data) for firmware/device/font.py.
+
+    The ASCII cells are the page bytes the renderer sends: for each code 0..127 its five columns
+    and the gap, codes without a glyph (the controls, 0x7F) the box (the last extra glyph)."""
     ascii_data = bytearray()
     extra_cps = []
     extra_data = bytearray()
@@ -177,7 +180,12 @@ def tables():
         else:
             extra_cps.append(chr(cp))
             extra_data += cols
-    return bytes(ascii_data), "".join(extra_cps), bytes(extra_data)
+    box = extra_data[-5:] + b"\x00"
+    cells = bytearray()
+    for code in range(128):
+        g = code - 0x20
+        cells += ascii_data[g * 5:g * 5 + 5] + b"\x00" if 0 <= g < 95 else box
+    return bytes(cells), "".join(extra_cps), bytes(extra_data)
 
 
 def source():
