@@ -706,6 +706,48 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     assert loaded == [] and d.text().splitlines()[0] == "Historik"
 
 
+def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
+    """App.ahead beyond the scoreboard: OK held on a menu row loads that row's screen (the history,
+    a hand's modules, an irregular kind's), on "New game?" the set-up screen, on an entry's Edit
+    its modules, on the set-up's table row the table builder."""
+    from firmware.ui.screens import history
+
+    d, _st = started()
+    enter(d, (score.MISDEAL, True))
+    d.keys("b")  # the menu
+    rows = [item[0] for item in d.app.view.items]
+    names = ("firmware.ui.screens.history", "firmware.ui.entry.irregular", "firmware.ui.screens.newgame",
+             "firmware.ui.screens.seating") + A.hand_modules(d.app.series.game.rules)
+    loaded = unloaded(monkeypatch, names)
+    d.app.view.cursor = rows.index("Historik")
+    d.app.ahead(K.OK)
+    assert loaded == ["firmware.ui.screens.history"]
+    d.app.view.cursor = rows.index("Ny giv")
+    loaded.clear()
+    d.app.ahead(K.OK)
+    assert loaded == list(A.hand_modules(d.app.series.game.rules))
+    d.app.view.cursor = rows.index("Nytt spel")
+    d.keys("c")
+    assert isinstance(d.app.view, V.Confirm)
+    loaded.clear()
+    d.app.ahead(K.OK)
+    assert loaded == ["firmware.ui.screens.newgame"]
+    d.keys("c")
+    assert type(d.app.view).__name__ == "SetupView" and loaded == ["firmware.ui.screens.newgame"]
+    d.app.view.cursor = 1  # the table
+    d.app.ahead(K.OK)
+    assert loaded[-1] == "firmware.ui.screens.seating"
+    d.keys("C" * 3)
+    d.app.home()
+    history.open_history(d.app)  # the misdeal: its changes, then Edit
+    d.keys("c")
+    assert type(d.app.view).__name__ == "Detail"
+    loaded.clear()
+    d.app.view.cursor = d.app.view.count(d.app) - 3  # Edit
+    d.app.ahead(K.OK)
+    assert "firmware.ui.entry.irregular" in loaded and "firmware.ui.entry.fem" not in loaded
+
+
 def test_a_key_going_down_that_wakes_the_screen_loads_nothing(monkeypatch):
     d, _st = started()
     loaded = unloaded(monkeypatch, ("firmware.ui.screens.menu",))

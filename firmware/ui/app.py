@@ -18,6 +18,7 @@ while it is open (firmware/ui/lazy.py), and so are the App's seldom used parts
 import sys
 
 from firmware import forget
+from firmware.core.kinds import ALL_PASS
 from firmware.ui import events as K
 from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
@@ -42,6 +43,7 @@ newgame = Lazy("firmware.ui.screens.newgame")  # the set-up screen, the rule opt
 result = Lazy("firmware.ui.screens.result")  # the winner screen, the series standings
 seldom = Lazy("firmware.ui.seldom")  # the start's messages, exports, a new game, refusals' words
 SETUP = "firmware.ui.setup"
+IRREGULAR = "firmware.ui.entry.irregular"  # misdeals, knock faults, corrections
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
 
@@ -148,6 +150,17 @@ class App:
                     return
         except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
             self.idle_loads = False
+
+    def entry_modules(self, kind=None):
+        """The modules entering a hand of kind loads (None: the preset's usual hand), for a view's
+        ``ahead``; the irregular kinds share one module."""
+        if self.series is None:
+            return ()
+        if kind is None:
+            return hand_modules(self.series.game.rules)
+        if kind == ALL_PASS:
+            return _HAND[:2]
+        return _HAND[:2] + (IRREGULAR,)
 
     def hand_modules(self):
         """The modules OK on the scoreboard will load for the next hand."""

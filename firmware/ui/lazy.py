@@ -42,6 +42,13 @@ def load(name):
     return module
 
 
+def load_all(names):
+    """Load each of the modules names (a view's ``ahead``: what a press will open, while its key is
+    held)."""
+    for name in names:
+        load(name)
+
+
 # The packages whose modules load while open, and the App's seldom used parts with the wording of
 # refusals and entries (firmware/ui/seldom.py, text.py): every one is let go on the scoreboard.
 PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.", "firmware.ui.seldom", "firmware.ui.text")

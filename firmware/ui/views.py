@@ -8,6 +8,7 @@ Rows are built only for the lines that show, so long lists cost no RAM.
 """
 
 from firmware.ui import events as K
+from firmware.ui import lazy
 from firmware.ui.screen import Screen, wrap
 
 
@@ -159,13 +160,19 @@ class Message(View):
 
 
 class Confirm(View):
-    """A question: OK does it (``yes(app)``), back (or PREV/NEXT) does not (``no(app)``)."""
+    """A question: OK does it (``yes(app)``), back (or PREV/NEXT) does not (``no(app)``);
+    ``opens``: the modules yes loads, loaded while OK is held."""
 
-    def __init__(self, title, lines, yes, no):
+    def __init__(self, title, lines, yes, no, opens=()):
         self.head = title
         self.lines = lines
         self.yes = yes
         self.no = no
+        self.opens = opens
+
+    def ahead(self, app, ev):
+        if ev == K.OK:
+            lazy.load_all(self.opens)
 
     def event(self, app, ev):
         if ev == K.OK:

@@ -2,7 +2,8 @@
 
 from firmware import forget
 from firmware.core import score
-from firmware.ui import text
+from firmware.ui import events as K
+from firmware.ui import lazy, text
 from firmware.ui.lazy import Lazy
 from firmware.ui.screen import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
@@ -241,6 +242,16 @@ class Detail(ListView):
 
     def leave(self, app):
         app.view = self.back
+
+    def ahead(self, app, ev):
+        """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
+        modules the entry opens load meanwhile."""
+        k = self.cursor - len(self.info(app))
+        if ev != K.OK or k == 1:  # (Delete asks here first)
+            return
+        kind = app.series.game.log[self.index][0] if k <= 0 else None
+        irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
+        lazy.load_all(app.entry_modules(kind if irregular else None))
 
     def edit(self, app):
         flow = entry.Flow(app, self.index, self.again())

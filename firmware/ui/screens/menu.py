@@ -1,16 +1,20 @@
 """The menu off the scoreboard, and the question before a new game."""
 
 from firmware.core import score
+from firmware.ui import events as K
+from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.views import Confirm, ListView, go_home
 
+NEWGAME = "firmware.ui.screens.newgame"  # the set-up screen
 chart = Lazy("firmware.ui.screens.chart")
 history = Lazy("firmware.ui.screens.history")
 result = Lazy("firmware.ui.screens.result")
 
 
 class Menu(ListView):
-    """A list of (label, action) pairs; action(app) runs on OK; back runs ``back(app)``."""
+    """A list of (label, action, modules) rows: action(app) runs on OK, the modules it loads
+    load while OK is held; back runs ``back(app)``."""
 
     def __init__(self, title, items, back, cursor=0):
         ListView.__init__(self)
@@ -30,6 +34,10 @@ class Menu(ListView):
 
     def choose(self, app, i):
         self.items[i][1](app)
+
+    def ahead(self, app, ev):
+        if ev == K.OK and self.items:
+            lazy.load_all(self.items[self.cursor][2])
 
     def leave(self, app):
         self.back(app)
@@ -54,32 +62,33 @@ def main_menu(app, cursor=0):
     over = game.state.over()
     items = []
     if not over:
-        items.append((app.t("Hand"), lambda a: a.enter()))
+        items.append((app.t("Hand"), lambda a: a.enter(), app.entry_modules()))
         # All pass in one choice (then its question); the likelier kinds come first:
         # where the dealer knocks, misdeals and knock faults are the common ones.
-        passed = (app.t("All pass"), lambda a: a.enter(score.ALL_PASS))
+        passed = (app.t("All pass"), lambda a: a.enter(score.ALL_PASS), app.entry_modules(score.ALL_PASS))
         if not game.rules.knock:
             items.append(passed)
-        items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL)))
+        irregular = app.entry_modules(score.MISDEAL)
+        items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL), irregular))
         if game.rules.knock:  # no knock, no knock fault
-            items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT)))
+            items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT), irregular))
             items.append(passed)
-        items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST)))
-    if game.log:  # the screens' modules load only when chosen
-        items.append((app.t("Undo"), lambda a: history.ask_undo(a)))
-        items.append((app.t("History"), lambda a: history.open_history(a)))
-    items.append((app.t("Chart"), lambda a: _open(a, chart.ChartView())))
+        items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST), irregular))
+    if game.log:  # the screens' modules load only when chosen (or while OK is held on them)
+        items.append((app.t("Undo"), lambda a: history.ask_undo(a), (history.name,)))
+        items.append((app.t("History"), lambda a: history.open_history(a), (history.name,)))
+    items.append((app.t("Chart"), lambda a: _open(a, chart.ChartView()), (chart.name,)))
     if app.series.length > 1:
-        items.append((app.t("Series"), lambda a: _open(a, result.Standings())))
+        items.append((app.t("Series"), lambda a: _open(a, result.Standings()), (result.name,)))
     if over:
-        items.append((app.t("Result"), lambda a: _open(a, result.Winner())))
+        items.append((app.t("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
     if app.exporter is not None:
-        items.append((app.t("Export"), lambda a: a.export()))
-    items.append((app.t("New game"), ask_new_game))
+        items.append((app.t("Export"), lambda a: a.export(), ()))
+    items.append((app.t("New game"), ask_new_game, ()))
     if app.big_rows >= 2:
-        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big))
+        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big, ()))
     items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
-                  _toggle_lang))
+                  _toggle_lang, ()))
     return Menu(app.t("Menu"), items, go_home, cursor)
 
 
@@ -109,4 +118,4 @@ def ask_new_game(app):
     lines_ = [app.t(text_)]
     if app.pending:
         lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
-    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home)
+    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home, (NEWGAME,))

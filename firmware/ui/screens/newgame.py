@@ -8,11 +8,13 @@ from firmware.core.errors import RulesError
 from firmware.core.game import MAX_NAME, MAX_PLAYERS
 from firmware.core.rules import OPTIONS, PRESETS
 from firmware.ui import events as K
+from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screen import Screen
 from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
 
+SELDOM = "firmware.ui.seldom"  # a new game's start (App.start_series)
 seating = Lazy("firmware.ui.screens.seating")  # the table builder, the name speller
 
 SERIES = (1, 3, 5)
@@ -184,6 +186,12 @@ class SetupView(Form):
 
     def names(self, app):
         app.view = seating.TableView(self, app)
+
+    def ahead(self, app, ev):
+        """OK held on Start! (the new game's code) or on the table (the table builder): it loads
+        meanwhile."""
+        if ev == K.OK and not self.editing and self.cursor in (0, 1):
+            lazy.load(SELDOM if self.cursor == 0 else seating.name)
 
     def long_next(self, app):
         """Hold ▶: the next row, chosen (from Start!: the table)."""
