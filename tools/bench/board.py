@@ -35,6 +35,10 @@ TIMED = ("            _t1 = dev.ticks()\n            renderer.draw(app.screen)\n
          "            gc.collect()\n")
 LOOP_ANCHOR = "        now = clock.now()\n"
 LOOP_PROBE = "        _t0 = dev.ticks()\n"
+# A job of the last press (a save, an export) run by the loop: its end is printed, so that a press
+# that came while it ran is counted as waiting for a write.
+JOB_ANCHOR = "        elif not app.work():"
+JOB_PROBE = '        elif app.jobs:\n            app.work()\n            print("@job")\n'
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
          'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1)\n')
 SLOWEST = 12  # the slowest presses listed with their screen
@@ -59,10 +63,11 @@ def probed_bundle(board="pico"):
     path = os.path.join(folder, "code.py")
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text:
+    if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text or JOB_ANCHOR not in text:
         return folder, False
     text = text.replace(ANCHOR, TIMED + PROBE, 1).replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
     text = text.replace(LOOP_ANCHOR, LOOP_ANCHOR + LOOP_PROBE, 1)
+    text = text.replace(JOB_ANCHOR, JOB_PROBE + JOB_ANCHOR, 1)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return folder, True
@@ -169,6 +174,14 @@ def probes(run):
     return out, start
 
 
+def job_ends(run):
+    """Emulated µs at which the loop finished a job of a press (a save, an export)."""
+    out = []
+    for t, chunk in run.console_chunks:
+        out += [t] * chunk.count("@job")
+    return out
+
+
 def effects(keys, start_ms, gap_ms):
     """Emulated µs at which each press takes effect: a short one's release, a long one's threshold."""
     out = []
@@ -198,10 +211,12 @@ def bursts(transactions, gap_us=B.SETTLE_MS * 1000):
 
 def latencies(run, keys, start_ms, gap_ms, seen):
     """[(kind, ms, probe, waited)] per press that brought a frame; the kind from the probe after the
-    frame; waited: the flash was being written (erase or program, of the NVM or the drive) between
-    the press and its frame, so the press waited for that write (the core stalls while it runs)."""
+    frame; waited: the press came while an earlier press's writing ran (a job of the loop: a save,
+    an export, whose flash erases stall the core) or the flash was being written between the press
+    and its frame, so the press waited for that write."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
+    jobs = job_ends(run)
     out = []
     for i, t in enumerate(marks):
         nxt = marks[i + 1] if i + 1 < len(marks) else float("inf")
@@ -211,7 +226,8 @@ def latencies(run, keys, start_ms, gap_ms, seen):
         probe = next((p for p in seen if p[0] >= burst[1]), None)
         before = [p for p in seen if p[0] < t]
         # (an erase started up to 45 ms before the press still runs at it)
-        waited = any(t - FLASH_ERASE_US <= op[0] < burst[0] for op in run.flash_ops)
+        waited = any(t - FLASH_ERASE_US <= op[0] < burst[0] for op in run.flash_ops) or any(
+            t <= j < burst[0] for j in jobs)
         out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t) / 1000.0, probe, waited,
                     before[-1][1] if before else "-"))
     return out
