@@ -615,45 +615,6 @@ def test_a_save_that_fails_after_its_screen_says_so_next():
     assert d.text().splitlines()[0] == "Giv 2"
 
 
-def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monkeypatch):
-    """App.idle: with the scoreboard up and presses paused, each call loads the next module a
-    hand of the preset needs (so that OK answers at once); never soon after a press."""
-    import sys
-
-    from firmware.ui import app as A
-    from firmware.ui.entry import start
-
-    d, _st = started()
-    wanted = A.hand_modules(d.app.series.game.rules)
-    assert wanted[0] == start.__name__ and wanted[-1] == "firmware.ui.entry.fem"
-    import firmware.ui.entry as package
-
-    loaded = []
-    for name in wanted:  # as on the device after a release: not loaded (put back after the test)
-        leaf = name.rpartition(".")[2]
-        monkeypatch.setattr(package, leaf, getattr(package, leaf, None))
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
-    real_import = __import__
-
-    def record(name, *args):
-        if not args:
-            loaded.append(name)
-        return real_import(name, *args)
-
-    monkeypatch.setattr("builtins.__import__", record)
-    last = d.app.last
-    d.app.idle(last + A.IDLE_MS - 1)
-    assert loaded == []
-    for k in range(len(wanted) + 2):
-        d.app.idle(last + A.IDLE_MS + k)
-    assert loaded == list(wanted)
-    d.keys("b")  # the menu: nothing is loaded ahead there
-    loaded.clear()
-    d.app.idle(d.app.last + A.IDLE_MS)
-    assert loaded == []
-
-
 def unloaded(monkeypatch, names):
     """Take names out of sys.modules as on the device after a release (put back after the test);
     returns the list the modules imported from now on are added to."""
@@ -675,6 +636,30 @@ def unloaded(monkeypatch, names):
 
     monkeypatch.setattr("builtins.__import__", record)
     return loaded
+
+
+def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monkeypatch):
+    """App.idle: with the scoreboard up and presses paused, each call loads the next module a
+    hand of the preset needs (so that OK answers at once); never soon after a press."""
+
+    from firmware.ui import app as A
+    from firmware.ui.entry import start
+
+    d, _st = started()
+    wanted = A.hand_modules(d.app.series.game.rules)
+    assert wanted[0] == start.__name__ and wanted[-1] == "firmware.ui.entry.fem"
+
+    loaded = unloaded(monkeypatch, wanted)
+    last = d.app.last
+    d.app.idle(last + A.IDLE_MS - 1)
+    assert loaded == []
+    for k in range(len(wanted) + 2):
+        d.app.idle(last + A.IDLE_MS + k)
+    assert loaded == list(wanted)
+    d.keys("b")  # the menu: nothing is loaded ahead there
+    loaded.clear()
+    d.app.idle(d.app.last + A.IDLE_MS)
+    assert loaded == []
 
 
 def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypatch):
