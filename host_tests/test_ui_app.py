@@ -598,6 +598,20 @@ def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded(monkeypatch):
     assert let_go == ["Scoreboard", "Scoreboard"]
 
 
+def test_a_settings_change_in_the_menu_is_saved_after_its_screen():
+    """The menu's language (and big scores): the menu in the new language first, the settings'
+    save a job after it."""
+    d, st = started()
+    d.app.defer = True
+    d.keys("b")
+    d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
+    saved = len(st.settings)
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Menu" and len(st.settings) == saved
+    assert d.app.work() and len(st.settings) == saved + 1
+    assert not d.app.work()
+
+
 def test_a_save_that_fails_after_its_screen_says_so_next():
     """A deferred save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
 

@@ -212,7 +212,14 @@ class App:
     def set_lang(self, lang):
         self.lang = lang
         self.setup.lang = lang
-        self.unsaved = self.save_settings()
+        self.settings_changed()
+
+    def settings_changed(self):
+        """Save the settings (the language, big scores), after this press's screen when deferred."""
+        if self.defer:
+            self.jobs.append(self.save_settings_job)
+        else:
+            self.unsaved = self.save_settings() or self.unsaved
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""

@@ -99,7 +99,7 @@ def _open(app, view):
 def _toggle_big(app):
     """Big scores on or off: the scoreboard at twice the size, for the table across."""
     app.big = not app.big
-    app.unsaved = app.save_settings() or app.unsaved
+    app.settings_changed()
     app.view = main_menu(app, len(app.view.items) - 2)
 
 
