@@ -125,16 +125,8 @@ def scenario_runs():
 
 
 def scenario_keys(i):
-    """Run i's keys as a person presses them on the board: runs 1 and 3 export and press OK 250 ms
-    after it; on the board the export writes the drive for about half a second after the release
-    ("Exporterar…" on the screen) and a press in that time is taken after it, before its result is
-    drawn, so the person waits for the message (10 s, "." in the keys) before pressing OK. The
-    simulator gets the same keys."""
-    keys = C.scenario()[i][1]
-    if i == 0:  # the OK after the export comes before the dimming's waits
-        k = keys.index("." * C.DIM_WAITS)
-        return keys[:k - 1] + "." + keys[k - 1:]
-    return keys[:-1] + "." + keys[-1] if i == 2 else keys
+    """Run i's keys as a person presses them (tools/vm/device.py ``person_paced``)."""
+    return C.person_paced(i)
 
 
 def test_scenario_runs_resume_and_equal_the_simulator(bundle):

@@ -446,6 +446,33 @@ def scenario():
     return _SCENARIO
 
 
+def person_paced(i):
+    """Run i's keys of the scenario as a person presses them on the board: after a press that
+    writes the drive (an export: the menu's, or the unfinished game kept by Start!), the board
+    writes for half a second to a second and a half ("Exporterar…" on the screen, then the
+    result); presses in that time are taken after the writing, all before the next frame, so that
+    the screens between them are never drawn. The person reads the result first: a wait (".",
+    10 s) after each such press. The board tier's scenario and make bench play these keys."""
+    from tools.sim import simulator as S
+
+    keys = scenario()[i][1]
+    sim = SimDevice()
+    try:
+        for _n, k in scenario()[:i]:
+            sim.run(k)
+        look = S.Sim(sim.board, sim.state)
+        out = ""
+        for ch in keys:
+            before = sim.exports()
+            look.press(ch)
+            out += ch
+            if ch != "." and sim.exports() != before:
+                out += "."
+        return out
+    finally:
+        sim.close()
+
+
 RECORDS = os.path.join(ROOT, "host_tests", "records")
 
 
