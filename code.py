@@ -31,8 +31,9 @@ def run(dev, store, exporter):
             ev = buttons.key(number, pressed, stamp)
             if ev:
                 app.handle(ev, now)
-            elif pressed and 0 <= number < len(buttons.short):
-                app.ahead(buttons.short[number])  # while it is held: load what its press opens
+            # a key going down: while it is held the App loads what its press opens (App.ahead)
+            elif pressed and 0 <= number < len(buttons.short) and app.ahead(buttons.short[number]):
+                renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
         ev = buttons.poll(dev.ticks())
         if ev:
             app.handle(ev, now)

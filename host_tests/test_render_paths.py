@@ -363,6 +363,24 @@ def test_big_rows_and_charts_send_the_columns_that_changed():
     assert panel.rows() == reference(r.last, 128, 64)
 
 
+def test_ahead_loads_the_charts_code_before_its_draw_and_a_plain_draw_lets_it_go():
+    """PageRenderer.ahead (a key that opens a chart is held): the drawing code is there before the
+    chart's draw, which sends no more than without it; a screen without a chart lets it go."""
+    r, wire, panel = wired()
+    r.draw(Screen("Giv 1", ("Anna 12",)))
+    r.ahead()
+    assert r.plot is plot
+    wire.take()
+    chart = Screen("Diagram", (), -1, Chart(((0, 5, 3), (5, 0, 1)), 0, 5, ("x", "y")))
+    r.draw(chart)
+    assert panel.rows() == reference(chart, 128, 64) and wire.take()
+    r.draw(Screen("Meny", ["Giv"]))
+    assert r.plot is None
+    r.ahead()
+    r.draw(Screen("Meny", ["Diagram"]))  # the key led elsewhere: the code goes with the next draw
+    assert r.plot is None and panel.rows() == reference(r.last, 128, 64)
+
+
 @pytest.mark.parametrize("level", [1, 0, 2])
 def test_brightness_is_contrast_and_sleep_with_the_contrast_set_before_waking(level):
     r, wire, panel = wired()

@@ -306,6 +306,17 @@ class PageRenderer:
         self.over = over
         return self.layers
 
+    def ahead(self):
+        """A chart may show next (a key that opens one is held): load its drawing code now, not in
+        that press's draw (an import takes 20-35 ms on a Pico). The next draw without a chart lets
+        it go again."""
+        if self.plot is None:
+            try:
+                from firmware.device import plot
+            except MemoryError:  # the draw loads it as before
+                return
+            self.plot = plot
+
     def set_brightness(self, level):
         if level == self.level:
             return

@@ -240,6 +240,9 @@ class TileRenderer:
         self.plot = None
         forget("firmware.device.plot")
 
+    def ahead(self):
+        """(The SH1107's chart canvas and code load when a chart shows.)"""
+
     def set_brightness(self, level):
         if level == self.level:
             return

@@ -112,13 +112,14 @@ class App:
     def ahead(self, ev):
         """A key went down (ev: its short press's event): while it is held, the open view may load
         what its press will open (an import takes 15-45 ms on a Pico; a press is held 100 ms or
-        more, a long one 600), so that the press answers at once."""
+        more, a long one 600), so that the press answers at once. True when that may be a chart
+        (the loop then lets the renderer load its drawing code too)."""
         if self.brightness != 2:
-            return  # a waking press does nothing else
-        try:  # noqa: SIM105 (no contextlib on CircuitPython)
-            self.view.ahead(self, ev)
+            return False  # a waking press does nothing else
+        try:
+            return bool(self.view.ahead(self, ev))
         except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
-            pass
+            return False
 
     def work(self):
         """One job of the slow part of the last press (a save, an export), run by the loop once
@@ -464,6 +465,7 @@ class Scoreboard(View):
                 lazy.release_all(names)  # the hand's modules go now rather than when it opens
         for name in names:
             lazy.load(name)
+        return ev == K.NEXT  # (held: the chart)
 
     def event(self, app, ev):
         game = app.series.game

@@ -51,7 +51,8 @@ class View:
         pass
 
     def ahead(self, app, ev):
-        """A key went down whose press will be ev: load now what that press opens (App.ahead)."""
+        """A key went down whose press will be ev: load now what that press opens (App.ahead);
+        True when that may be a chart."""
 
     def render(self, app):
         return Screen("")

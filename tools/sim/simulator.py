@@ -120,8 +120,8 @@ class Sim:
         ev = self.buttons.key(number, pressed, self.now)
         if ev:
             self.app.handle(ev, self.now)
-        elif pressed:
-            self.app.ahead(self.buttons.short[number])  # as code.py: load while the key is held
+        elif pressed and self.app.ahead(self.buttons.short[number]):  # as code.py: load while held
+            self.renderer.ahead()
         self.update()
 
     def press(self, ch):

@@ -38,6 +38,8 @@ class Menu(ListView):
     def ahead(self, app, ev):
         if ev == K.OK and self.items:
             lazy.load_all(self.items[self.cursor][2])
+            return chart.name in self.items[self.cursor][2]
+        return False
 
     def leave(self, app):
         self.back(app)
