@@ -5,6 +5,7 @@ from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.record.reader import load
 from firmware.store.export import Exporter
+from firmware.ui import seldom
 from firmware.ui.app import App
 from host_tests.test_ui_app import FOUR, enter, started
 from tools.play.driver import Driver, FakeStore
@@ -83,7 +84,7 @@ def test_undoing_the_winning_hand_takes_the_winner_off_the_drive(tmp_path):
     d.keys("A" "c")
     assert "vinnare: Dan" in sheet(tmp_path)[1]  # nothing could be written
     drive["ours"] = True
-    blob = d.app.settings_blob()
+    blob = seldom.settings_blob(d.app)
     again = App(FakeStore(d.app.series, blob), ex)
     assert "vinnare" not in sheet(tmp_path)[1] and again.series.game.log == []
 

@@ -220,7 +220,7 @@ class App:
         if self.defer:
             self.jobs.append(self.save_settings_job)
         else:
-            self.unsaved = self.save_settings() or self.unsaved
+            self.save_settings_job()
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
@@ -266,22 +266,6 @@ class App:
         self.store.notice = None
         return self.t("The drive copy could not be written: a power cut while saving can lose the game.")
 
-    def settings_blob(self):
-        """The set-up, then the export state and the big-scores setting (firmware/ui/seldom.py)."""
-        return seldom.settings_blob(self)
-
-    def save_settings(self):
-        """Store the language and last setup; a text for the screen when that failed, else None."""
-        if self.store is not None:
-            try:
-                ok = self.store.save_settings(self.settings_blob())
-            except Exception as e:  # the setup is only remembered; the game goes on
-                return "%s: %s" % (self.t("Not saved"), e)
-            if ok is False:
-                return self.t("Memory full: this change is not saved")
-            return self.store_notice()
-        return None
-
     def report_unsaved(self):
         """A settings save that failed during the last press: say so before the screen it led to."""
         problem = self.unsaved
@@ -289,13 +273,6 @@ class App:
             self.unsaved = None
             back = self.view
             self.view = Message(self.t("Note"), problem, back_to(back))
-
-    def new_game_started(self):
-        """A new game replaces the one in the store: it gets a file of its own."""
-        self.export_name = None
-        self.pending = False
-        self.won_on_drive = False
-        self.note = None
 
     def over(self):
         return self.series is not None and self.series.game.state.over()
@@ -350,7 +327,8 @@ class App:
             self.view = Message(self.t("Note"), problem, back_to(self.view))
 
     def save_settings_job(self):
-        self.unsaved = self.save_settings() or self.unsaved
+        """Store the language and the last set-up (firmware/ui/seldom.py); a failure is said after."""
+        self.unsaved = seldom.save_settings(self) or self.unsaved
 
     def writable(self):
         if self.exporter is None:
@@ -366,19 +344,6 @@ class App:
     def auto_export(self):
         """Export the finished game, or remember that it waits for the drive (seldom.py)."""
         return seldom.auto_export(self)
-
-    def export(self):
-        """The menu's export: "Exporting…" at once, the writing after that screen is drawn."""
-        if self.exporter is None:
-            return
-        if self.defer and self.writable():
-            self.view = Message(self.t("Export"), self.t("Exporting…"), go_home)
-            self.jobs.append(self._export_now)
-            return
-        self._export_now()
-
-    def _export_now(self):
-        seldom.export_now(self)
 
     # -- drawing ----------------------------------------------------------------
 

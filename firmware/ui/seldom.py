@@ -1,8 +1,9 @@
 """The App's seldom used parts, loaded when one is needed and let go on the scoreboard
-(firmware/ui/lazy.py): what the start says about the save and the drive, the export state in
-the settings blob, a finished game's export, the menu's export, a new game (the unfinished one
-kept on the drive), the words of a refusal. The App (firmware/ui/app.py) keeps a method of each
-name that others call, which calls the function here.
+(firmware/ui/lazy.py): what the start says about the save and the drive, the settings' saving
+with the export state in their blob, a finished game's export, the menu's export, a new game
+(the unfinished one kept on the drive), the words of a refusal. The App (firmware/ui/app.py)
+keeps a method of a name that its views call on every press, which calls the function here;
+the screens opened now and then (the menu, the result) call these directly.
 """
 
 from firmware.ui import text
@@ -93,6 +94,19 @@ def settings_blob(app):
                              1 if app.big else 0)).encode())
 
 
+def save_settings(app):
+    """Store the language and last setup; a text for the screen when that failed, else None."""
+    if app.store is not None:
+        try:
+            ok = app.store.save_settings(settings_blob(app))
+        except Exception as e:  # the setup is only remembered; the game goes on
+            return "%s: %s" % (app.t("Not saved"), e)
+        if ok is False:
+            return app.t("Memory full: this change is not saved")
+        return app.store_notice()
+    return None
+
+
 def flush_pending(app):
     """At start: a finished game whose export had to wait (or one whose win an undo took
     back) is written now if the drive allows it (None when there is nothing to say)."""
@@ -117,12 +131,12 @@ def start_series(app, series):
     old, name = app.series, app.export_name
     kept = keep_unfinished(app, old, name) if keep and not app.defer else None
     app.series = series
-    app.new_game_started()
+    new_game_started(app)
     app.setup.lang = app.lang
     if app.defer:  # the settings, the new game's save and the old one's file after it is drawn
         app.jobs.append(app.save_settings_job)
     else:
-        app.unsaved = app.save_settings()
+        app.unsaved = save_settings(app)
     app.after_change()
     app.let_go()  # the set-up's screens are done with (the note below goes back to the scoreboard)
     if keep and app.defer:
@@ -130,6 +144,14 @@ def start_series(app, series):
         app.jobs.append(lambda: _say_kept(app, keep_unfinished(app, old, name)))
     if kept:
         app.view = Message(app.t("Note"), kept, back_to(app.view))
+
+
+def new_game_started(app):
+    """A new game replaces the one in the store: it gets a file of its own."""
+    app.export_name = None
+    app.pending = False
+    app.won_on_drive = False
+    app.note = None
 
 
 def _say_kept(app, words):
@@ -146,7 +168,7 @@ def auto_export(app):
     if not app.writable():
         if not app.pending:
             app.pending = True
-            app.unsaved = app.save_settings() or app.unsaved
+            app.unsaved = save_settings(app) or app.unsaved
         return app.t("Not exported yet: it is written at the next start without the "
                      "boot button held.")
     try:
@@ -157,8 +179,19 @@ def auto_export(app):
     except Exception:
         app.pending = True
         note = app.t("Export failed")
-    app.unsaved = app.save_settings() or app.unsaved
+    app.unsaved = save_settings(app) or app.unsaved
     return note
+
+
+def export(app):
+    """The menu's export: "Exporting…" at once, the writing after that screen is drawn."""
+    if app.exporter is None:
+        return
+    if app.defer and app.writable():
+        app.view = Message(app.t("Export"), app.t("Exporting…"), go_home)
+        app.jobs.append(lambda: export_now(app))
+        return
+    export_now(app)
 
 
 def export_now(app):
@@ -174,7 +207,7 @@ def export_now(app):
                 if app.over():
                     app.pending = False
                 app.won_on_drive = app.over()
-                app.unsaved = app.save_settings() or app.unsaved
+                app.unsaved = save_settings(app) or app.unsaved
             msg = app.t("Exported") + (" %s" % name if isinstance(name, str) else "")
             if getattr(app.exporter, "kept_from", 0) > 1:
                 msg += ". " + app.t("Hands 1-%d were not kept: score sheet only") % (
