@@ -14,10 +14,11 @@ from array import array
 
 LINE = 256  # the longest line of a table, its newline included: the read buffer's size
 # Translations looked up lately: a lookup reads the drive, and each hand-entry screen asks for the
-# same few hints and titles at every press (a knack hand's screens four to eight). Two generations
-# of at most CACHE (about 0.5 KB in all; 12 took 0.46 KB more of a Pico's heap at a knack hand's
-# low point), for _lang's words: a full one becomes the old one.
-CACHE = 6
+# same few hints and titles at every press (a knack hand's screens four to eight, the set-up nine).
+# Two generations of at most CACHE, for _lang's words: a full one becomes the old one, so a screen
+# of up to CACHE + 1 words finds them all from its second press on. 12 took 0.6 KB more of a Pico's
+# heap at a knack hand's low point; 6 made each set-up press read eight lines.
+CACHE = 8
 _lang = None  # the language the cache and the index hold
 _cache = {}  # type: dict
 _old = {}  # type: dict

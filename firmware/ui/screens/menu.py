@@ -86,7 +86,7 @@ def main_menu(app, cursor=0):
     if over:
         items.append((app.t("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
     if app.exporter is not None:
-        items.append((app.t("Export"), lambda a: seldom.export(a), ()))
+        items.append((app.t("Export"), lambda a: seldom.export(a), (seldom.name,)))
     items.append((app.t("New game"), ask_new_game, ()))
     if app.big_rows >= 2:
         items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big, ()))
