@@ -440,6 +440,20 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was(monkeypatch)
     assert isinstance(d.app.view, history.History) and d.app.view.cursor == 1
 
 
+def test_the_winner_screen_lets_the_hands_modules_go(monkeypatch):
+    """The winning hand's screen leads only home or to the history: its entry modules go as the
+    winner shows (on the device their code leaves the heap), the winner screen's own stays."""
+    from firmware.ui import lazy
+
+    d, _st = started(Rules("fem", {"start": 1}))
+    released = []
+    monkeypatch.setattr(lazy, "forget", released.append)
+    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))  # Dan wins
+    assert d.text().splitlines()[0] == "Dan vinner!"
+    assert set(A.hand_modules(d.app.series.game.rules)) - {A.START} <= set(released)
+    assert "firmware.ui.screens.result" not in released
+
+
 def test_edit_that_breaks_a_later_hand_is_refused():
     d, st = started(Rules("fem", {"start": 3}))
     enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))

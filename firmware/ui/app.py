@@ -309,6 +309,9 @@ class App:
                 self.jobs.append(self._auto_export_now)
             else:
                 self.note = self.auto_export()
+            # The winner screen leads only home or to the history: the hand's modules go now, not
+            # on the scoreboard (a long 7-player knack game had its lowest heap here).
+            lazy.release_all((result.name,))
             self.view = result.Winner()
         else:
             if self.won_on_drive:  # an undo took the win back: the drive must not name a winner
