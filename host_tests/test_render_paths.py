@@ -96,6 +96,11 @@ def screens(draw):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(screens(), min_size=1, max_size=6), st.sampled_from(PANELS[:3]))
 def test_any_sequence_of_screens_shows_the_reference_pixels(seq, panel_kind):
+    shows_the_reference(seq, panel_kind)
+
+
+def shows_the_reference(seq, panel_kind):
+    """Each screen of seq drawn in turn on the panel: its pixels are the reference raster's."""
     driver, h = panel_kind
     r, panel = profile_display(128, h, 0x3C, driver)
     for screen in seq:
@@ -151,11 +156,7 @@ def edits(draw):
 @settings(max_examples=60, deadline=None)
 @given(edits(), st.sampled_from(PANELS[:3]))
 def test_screens_edited_a_little_show_the_reference_pixels(seq, panel_kind):
-    driver, h = panel_kind
-    r, panel = profile_display(128, h, 0x3C, driver)
-    for screen in seq:
-        r.draw(screen)
-        assert panel.rows() == reference(screen, 128, h)
+    shows_the_reference(seq, panel_kind)
 
 
 def test_the_page_pen_draws_lines_markers_and_letters_as_the_reference():

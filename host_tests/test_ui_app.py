@@ -626,6 +626,26 @@ def test_a_settings_change_in_the_menu_is_saved_after_its_screen():
     assert not d.app.work()
 
 
+def test_a_settings_save_that_raises_says_so_after_its_screen():
+    """The menu's language saved as a job, the store raising: the menu in the new language first,
+    then a note with the store's words; OK goes back to the menu."""
+
+    class BrokenStore(FakeStore):
+        def save_settings(self, blob):
+            raise OSError("flash gone")
+
+    d, _st = started(store=BrokenStore(None))
+    d.app.defer = True
+    d.keys("b")
+    d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Menu"
+    d.app.work()
+    assert d.text().splitlines()[:2] == ["Note", "Not saved: flash gone"]
+    d.keys("c")
+    assert d.text().splitlines()[0] == "Menu"
+
+
 def test_a_save_that_fails_after_its_screen_says_so_next():
     """A deferred save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
 

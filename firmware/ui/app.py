@@ -249,14 +249,18 @@ class App:
 
     def save(self):
         if self.store is not None and self.series is not None:
-            try:
-                ok = self.store.save(self.series)
-            except Exception as e:
-                return "%s: %s" % (self.t("Not saved"), e)
-            if ok is False:
-                return self.t("Memory full: this change is not saved")
-            return self.store_notice()
+            return self.written(self.store.save, self.series)
         return None
+
+    def written(self, save, what):
+        """save(what) (a store's write); None when it is written, else the words for the screen."""
+        try:
+            ok = save(what)
+        except Exception as e:  # the game goes on; the screen says it is not saved
+            return "%s: %s" % (self.t("Not saved"), e)
+        if ok is False:
+            return self.t("Memory full: this change is not saved")
+        return self.store_notice()
 
     def store_notice(self):
         """The store's notice (a drive copy it could not write), once, in words of the language."""

@@ -96,14 +96,8 @@ def settings_blob(app):
 
 def save_settings(app):
     """Store the language and last setup; a text for the screen when that failed, else None."""
-    if app.store is not None:
-        try:
-            ok = app.store.save_settings(settings_blob(app))
-        except Exception as e:  # the setup is only remembered; the game goes on
-            return "%s: %s" % (app.t("Not saved"), e)
-        if ok is False:
-            return app.t("Memory full: this change is not saved")
-        return app.store_notice()
+    if app.store is not None:  # (the setup is only remembered: a failure is said, the game goes on)
+        return app.written(app.store.save_settings, settings_blob(app))
     return None
 
 
