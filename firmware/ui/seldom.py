@@ -162,7 +162,7 @@ def auto_export(app):
     if not app.writable():
         if not app.pending:
             app.pending = True
-            app.unsaved = save_settings(app) or app.unsaved
+            app.save_settings_job()
         return app.t("Not exported yet: it is written at the next start without the "
                      "boot button held.")
     try:
@@ -173,7 +173,7 @@ def auto_export(app):
     except Exception:
         app.pending = True
         note = app.t("Export failed")
-    app.unsaved = save_settings(app) or app.unsaved
+    app.save_settings_job()
     return note
 
 
@@ -201,7 +201,7 @@ def export_now(app):
                 if app.over():
                     app.pending = False
                 app.won_on_drive = app.over()
-                app.unsaved = save_settings(app) or app.unsaved
+                app.save_settings_job()
             msg = app.t("Exported") + (" %s" % name if isinstance(name, str) else "")
             if getattr(app.exporter, "kept_from", 0) > 1:
                 msg += ". " + app.t("Hands 1-%d were not kept: score sheet only") % (
