@@ -74,15 +74,15 @@ def main():
 
     gc.collect()
     from firmware import forget
-    from firmware.device import hw, hwsetup
+    from firmware.device import bringup, hw
     from firmware.store.drivecopy import DriveCopy
     from firmware.store.export import Exporter
     from firmware.store.journal import Store
 
     gc.collect()
 
-    dev = hwsetup.setup()
-    forget("firmware.device.hwsetup")  # the device is built: the start-up code can go,
+    dev = bringup.bring_up()
+    forget("firmware.device.bringup")  # the device is built: the start-up code can go,
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():

@@ -14,11 +14,11 @@ import pytest
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.device import hw, hwsetup
+from firmware.device import bringup, hw
 from firmware.store import copyfile
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
-from host_tests.test_hw_setup import Rig
+from host_tests.test_device_bringup import Rig
 from tools.sim import raster
 from tools.sim.fakes import CutDrive, FakeNVM
 
@@ -98,14 +98,14 @@ def run_code(monkeypatch, steps, nvm, readonly=False):
     monkeypatch.setattr(copyfile, "_Files", CutDrive)
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
-    real_setup = hwsetup.setup
+    real_bring_up = bringup.bring_up
 
-    def setup(getenv=None):
-        dev = real_setup(lambda k: None)
+    def bring_up(getenv=None):
+        dev = real_bring_up(lambda k: None)
         devs.append(dev)
         return dev
 
-    monkeypatch.setattr(hwsetup, "setup", setup)
+    monkeypatch.setattr(bringup, "bring_up", bring_up)
     with pytest.raises(Stop):
         runpy.run_path(os.path.join(ROOT, "code.py"), run_name="__main__")
     return devs[0], rig.panel, looks

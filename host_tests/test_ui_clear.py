@@ -366,10 +366,10 @@ def test_every_profile_shows_the_same_pixels_through_its_own_driver():
             assert panel.on
 
 
-def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
-    from host_tests.test_hw_setup import Rig
+def test_bringup_builds_the_2_42_inch_panel_with_its_reset_pin():
+    from host_tests.test_device_bringup import Rig
     rig = Rig(pins=("GP4", "GP5", "GP10", "GP11", "GP12", "GP13", "GP14"))
-    dev = rig.setup({"RODSKAGG_BOARD": "pico_242"})
+    dev = rig.bring_up({"RODSKAGG_BOARD": "pico_242"})
     assert dev.problems == []
     assert (dev.width, dev.height) == (128, 64)
     # RES held high, pulsed low and high again, all before the panel hears its first command
@@ -377,13 +377,13 @@ def test_hw_setup_builds_the_2_42_inch_panel_with_its_reset_pin():
     assert rig.log[:first] == [("pin-GP14", True), ("pin-GP14", False), ("pin-GP14", True)]
     assert rig.panel.on
     # a reset pin the board does not have is said in words
-    dev = Rig().setup({"RODSKAGG_BOARD": "pico_242"})
+    dev = Rig().bring_up({"RODSKAGG_BOARD": "pico_242"})
     assert dev.problems and "RODSKAGG_RESET" in dev.problems[0]
 
 
-def test_hw_setup_drives_sh1106_and_sh1107_boards():
+def test_bringup_drives_sh1106_and_sh1107_boards():
     from firmware.ui.screen import Screen
-    from host_tests.test_hw_setup import Rig
+    from host_tests.test_device_bringup import Rig
     from tools.sim import raster
     from tools.sim.panel import FakeI2C, Panel
     for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
@@ -391,7 +391,7 @@ def test_hw_setup_drives_sh1106_and_sh1107_boards():
         rig = Rig(pins=pins) if pins else Rig()
         rig.panel = Panel(128, 64, chip)
         rig.i2c.panel = rig.panel
-        dev = rig.setup({"RODSKAGG_BOARD": board})
+        dev = rig.bring_up({"RODSKAGG_BOARD": board})
         assert dev.problems == [], board
         scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
         dev.renderer.draw(scr)

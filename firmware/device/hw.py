@@ -1,6 +1,6 @@
 """Hardware adapters: the only module that imports board, busio, keypad, displayio, microcontroller.
 
-``hwsetup.setup()`` (firmware/device/hwsetup.py, at start only) reads settings.toml
+``bringup.bring_up()`` (firmware/device/bringup.py, at start only) reads settings.toml
 (``os.getenv``) over the board profile of firmware/device/boards.py and builds the I2C bus,
 the display (the panel's controller driven over busio, firmware/device/oled.py, with the page
 renderer; the SH1107 through displayio, firmware/device/tiles.py), the keypad and the NVM. It
@@ -33,7 +33,7 @@ def message_screen(title, text, width=128, height=64):
 
 
 class Device:
-    """What setup() built: profile, renderer (or None), keys (or None), nvm, problems."""
+    """What bring_up() built: profile, renderer (or None), keys (or None), nvm, problems."""
 
     def __init__(self):
         self.profile = None

@@ -4,7 +4,7 @@
 ``TileRenderer`` draws every pixel by CircuitPython's C code: one ``TileGrid`` per text line over
 a sheet of the font's glyphs (a changed character is one index store, and the display sends only
 the cells that changed), an inverted line through an inverted palette, the chart with
-``bitmaptools`` (``BitmapPen``) into a bitmap over the text. firmware/device/hwsetup.py loads this
+``bitmaptools`` (``BitmapPen``) into a bitmap over the text. firmware/device/bringup.py loads this
 module for the ``sh1107`` driver only, and the bundle ships it (and the driver's library) only
 for a board with that panel. The pixels are those of the reference raster (tools/sim/raster.py).
 """

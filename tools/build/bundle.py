@@ -42,7 +42,7 @@ HOST_ONLY = ("tools", "host_tests")
 # Distributions that are type hints only (imported inside try: on the device).
 TYPING_ONLY_DISTS = ("adafruit-circuitpython-typing",)
 # Modules that only the boards of these display drivers (firmware/device/boards.py DRIVERS) load
-# (firmware/device/hwsetup.py): another board's bundle leaves them out.
+# (firmware/device/bringup.py): another board's bundle leaves them out.
 DRIVER_MODULES = {"firmware.device.tiles": ("sh1107",)}
 
 # CircuitPython 9/10 built-in modules (any port): imports of these need no file.

@@ -223,7 +223,7 @@ class FakeI2C:
 
 def page_display(width=128, height=64, address=0x3C, driver="ssd1306"):
     """(renderer, panel): the firmware's page renderer on its panel adapter (firmware/device/oled.py)
-    on a fake bus, built as firmware/device/hwsetup.py builds it, for an SSD1306 or SH1106."""
+    on a fake bus, built as firmware/device/bringup.py builds it, for an SSD1306 or SH1106."""
     from firmware.device import oled, render
 
     panel = Panel(width, height, driver)
@@ -244,7 +244,7 @@ def profile_display(width=128, height=64, address=0x3C, driver="ssd1306"):
 
 def displayio_display(width=128, height=64, address=0x3C):
     """(display, panel): the SH1107's displayio driver (firmware/device/tiles.py) on a fake bus,
-    through Blinka's displayio, built as firmware/device/hwsetup.py builds it (host only)."""
+    through Blinka's displayio, built as firmware/device/bringup.py builds it (host only)."""
     import os
 
     os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")

@@ -1,4 +1,4 @@
-"""firmware/device/hw.py: setup() with fake board modules; every failure is a sentence, never a traceback."""
+"""firmware/device/bringup.py: bring_up() with fake board modules; every failure is a sentence, never a traceback."""
 
 import os
 import types
@@ -7,7 +7,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import hw, hwsetup, render
+from firmware.device import bringup, hw, render
 from firmware.ui.screen import Screen
 from tools.sim import raster
 from tools.sim.panel import FakeI2C, Panel
@@ -84,14 +84,14 @@ class Rig:
             "supervisor": types.SimpleNamespace(ticks_ms=lambda: 1234),
         }
 
-    def setup(self, settings=None, **missing):
+    def bring_up(self, settings=None, **missing):
         settings = dict(settings or {})
         old = dict(hw.MODULES)
         hw.MODULES.clear()
         hw.MODULES.update(self.modules)
         hw.MODULES.update(missing)
         try:
-            return hwsetup.setup(settings.get)
+            return bringup.bring_up(settings.get)
         finally:
             hw.MODULES.clear()
             hw.MODULES.update(old)
@@ -104,7 +104,7 @@ def shown(panel):
 
 def test_pico_defaults_build_display_keys_nvm():
     rig = Rig()
-    dev = rig.setup()
+    dev = rig.bring_up()
     assert dev.problems == []
     assert dev.ok()
     assert isinstance(dev.renderer, render.PageRenderer)
@@ -127,7 +127,7 @@ def test_pico_defaults_build_display_keys_nvm():
 def test_feather_profile_is_128x32_with_three_buttons():
     rig = Rig(pins=("SDA", "SCL", "D9", "D6", "D5"))
     rig.panel.height = 32
-    dev = rig.setup({"RODSKAGG_BOARD": "feather_oled"})
+    dev = rig.bring_up({"RODSKAGG_BOARD": "feather_oled"})
     assert dev.problems == []
     assert (dev.width, dev.height, dev.roles) == (128, 32, ("prev", "next", "ok"))
     assert rig.keys_made[0].pins == ("pin-D9", "pin-D6", "pin-D5")
@@ -137,7 +137,7 @@ def test_a_build_without_displayio_drives_the_page_panels_all_the_same():
     """The page renderer needs only busio: a CircuitPython (or MicroPython) build without
     displayio shows the same pixels; only the SH1107 says it needs displayio."""
     rig = Rig()
-    dev = rig.setup(displayio=False)
+    dev = rig.bring_up(displayio=False)
     assert dev.problems == []
     assert isinstance(dev.renderer, render.PageRenderer)
     scr = Screen("Poäng", ["Ö 3"])
@@ -145,7 +145,7 @@ def test_a_build_without_displayio_drives_the_page_panels_all_the_same():
     buf = bytearray(1024)
     raster.raster(scr, 128, 64, buf)
     assert rig.panel.rows() == raster.pixels(buf, 128, 64)
-    dev = Rig(pins=("SDA", "SCL", "D9", "D6", "D5")).setup({"RODSKAGG_BOARD": "feather_oled64"},
+    dev = Rig(pins=("SDA", "SCL", "D9", "D6", "D5")).bring_up({"RODSKAGG_BOARD": "feather_oled64"},
                                                             displayio=False)
     assert dev.problems == ["the sh1107 panel needs a CircuitPython build with displayio"]
     assert dev.renderer is None
@@ -156,7 +156,7 @@ def test_the_glass_comes_on_only_after_the_whole_ram_is_cleared():
     written blank, so what the glass shows first is dark, then the first screen."""
     rig = Rig()
     rig.panel.ram[:] = bytes(range(256)) * 4
-    dev = rig.setup()
+    dev = rig.bring_up()
     writes = [data for what, data in rig.log if what == "i2c"]
     on = writes.index(b"\x00\xaf")
     assert writes[0][:2] == b"\x00\xae"  # the init, off
@@ -174,14 +174,14 @@ def _raster(screen):
 
 def test_unknown_pin_name_is_named():
     rig = Rig()
-    dev = rig.setup({"RODSKAGG_SDA": "GP44"})
+    dev = rig.bring_up({"RODSKAGG_SDA": "GP44"})
     assert dev.problems == ["RODSKAGG_SDA: this board has no pin GP44"]
     assert dev.renderer is None and not dev.ok()
 
 
 def test_button_pin_in_use_shows_on_display():
     rig = Rig(busy=("pin-GP11",))
-    dev = rig.setup()
+    dev = rig.bring_up()
     assert dev.keys is None and not dev.ok()
     assert len(dev.problems) == 1
     assert dev.problems == ["buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use"]
@@ -196,22 +196,22 @@ def test_button_pin_in_use_shows_on_display():
 
 def test_display_pin_in_use():
     rig = Rig(busy=("pin-GP4",))
-    dev = rig.setup()
+    dev = rig.bring_up()
     assert dev.problems == ["display I2C SDA=GP4 SCL=GP5: GP4 in use"]
 
 
 def test_no_display_at_address_lists_what_answered():
     rig = Rig(address=0x3D)
-    dev = rig.setup()
+    dev = rig.bring_up()
     assert dev.renderer is None
     assert dev.problems == ["no display at 0x3c on display I2C SDA=GP4 SCL=GP5 (found: 0x3d)"]
     # RODSKAGG_ADDRESS fixes it
-    assert Rig(address=0x3D).setup({"RODSKAGG_ADDRESS": "0x3D"}).problems == []
+    assert Rig(address=0x3D).bring_up({"RODSKAGG_ADDRESS": "0x3D"}).problems == []
 
 
 def test_bad_settings_fall_back_to_profile_defaults():
     rig = Rig()
-    dev = rig.setup({"RODSKAGG_BUTTONS": "prev:GP10,next:GP11"})
+    dev = rig.bring_up({"RODSKAGG_BUTTONS": "prev:GP10,next:GP11"})
     assert dev.problems == ["settings.toml: RODSKAGG_BUTTONS needs a ok button"]
     assert dev.ok()  # the pico defaults still work
     assert dev.renderer.last.title == "Setup"
@@ -219,14 +219,14 @@ def test_bad_settings_fall_back_to_profile_defaults():
 
 def test_missing_nvm_and_keypad_are_reported():
     rig = Rig(nvm=False)
-    dev = rig.setup(keypad=False)
+    dev = rig.bring_up(keypad=False)
     assert "this CircuitPython build has no keypad module" in dev.problems
     assert "no NVM on this board: the game lasts only until power off" in dev.problems
     assert dev.nvm is None
 
 
 def test_not_on_circuitpython_without_board():
-    dev = Rig().setup(board=False)
+    dev = Rig().bring_up(board=False)
     assert dev.problems == ["no board module: not running on CircuitPython"]
     assert not dev.ok()
 
@@ -249,7 +249,7 @@ def test_message_screen_wraps_and_cuts():
 @pytest.mark.parametrize("level", [1, 0, 2])
 def test_brightness_maps_to_contrast_and_sleep(level):  # (the bytes: test_render_paths)
     rig = Rig()
-    dev = rig.setup()
+    dev = rig.bring_up()
     dev.renderer.set_brightness(level)
     if level == 0:
         assert not rig.panel.on
@@ -261,7 +261,7 @@ def test_brightness_maps_to_contrast_and_sleep(level):  # (the bytes: test_rende
 
 
 def test_nothing_wired_to_i2c_says_check_the_wiring():
-    dev = Rig(pullups=False).setup()
+    dev = Rig(pullups=False).bring_up()
     assert dev.problems == ["display I2C SDA=GP4 SCL=GP5: No pull up found on SDA or SCL; check your wiring"]
     assert not dev.ok()
 
@@ -269,6 +269,6 @@ def test_nothing_wired_to_i2c_says_check_the_wiring():
 def test_keypad_without_debounce_threshold_still_works():
     rig = Rig()
     rig.old_keypad = True
-    dev = rig.setup()
+    dev = rig.bring_up()
     assert dev.problems == [] and dev.ok()
     assert rig.keys_made[-1].debounce_threshold == 1

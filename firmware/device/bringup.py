@@ -1,6 +1,6 @@
-"""The start-up half of firmware/device/hw.py: settings.toml and the board profile -> display,
-keypad and NVM. Imported by ``hw.setup()`` only; code.py lets it go (``firmware.forget``)
-once the device is built, so its code takes no RAM while the game runs.
+"""The bring-up of the hardware, the start-only half of firmware/device/hw.py: settings.toml and
+the board profile -> display, keypad and NVM. code.py imports it, calls ``bring_up()`` once and
+lets it go (``firmware.forget``), so its code takes no RAM while the game runs.
 """
 
 import os
@@ -11,22 +11,22 @@ from firmware.device.hw import MODULES, Device, _import  # noqa: F401  (MODULES:
 SCAN_S = 0.005  # keypad's scan interval
 
 
-class SetupError(Exception):
+class BringUpError(Exception):
     """A wiring or settings problem, in words for the screen."""
 
 
 def pin(board, name, what):
-    """board.<name>, or a SetupError naming the setting."""
+    """board.<name>, or a BringUpError naming the setting."""
     p = getattr(board, name, None)
     if p is None:
-        raise SetupError("%s: this board has no pin %s" % (what, name))
+        raise BringUpError("%s: this board has no pin %s" % (what, name))
     return p
 
 
 
-def setup(getenv=None):
+def bring_up(getenv=None):
     """Build the hardware from settings.toml and the board profile; never raises."""
-    from firmware.device import boards  # only here: code.py lets it go after setup (forget)
+    from firmware.device import boards  # only here: code.py lets it go after bring_up (forget)
 
     if getenv is None:
         getenv = os.getenv
@@ -73,12 +73,12 @@ def _display(dev, board, profile):
             i2c = _import("busio").I2C(scl, sda, frequency=profile["frequency"])
         except (ValueError, RuntimeError) as e:
             # ValueError: pin in use or not an I2C pin; RuntimeError: no pull-ups (nothing wired).
-            raise SetupError("%s: %s" % (where, e))
+            raise BringUpError("%s: %s" % (where, e))
         dev.i2c = i2c
         address = profile["address"]
         found = _scan(i2c)
         if found is not None and address not in found:
-            raise SetupError("no display at 0x%02x on %s (found: %s)" % (
+            raise BringUpError("no display at 0x%02x on %s (found: %s)" % (
                 address, where, ", ".join("0x%02x" % a for a in found) or "nothing"))
         w = profile["width"]
         h = profile["height"]
@@ -94,7 +94,7 @@ def _display(dev, board, profile):
 
         dev.display = OLED(i2c, address, w, h, driver, reset)
         dev.renderer = render.PageRenderer(dev.display, w, h)
-    except SetupError as e:
+    except BringUpError as e:
         dev.problem(str(e))
     except ImportError as e:
         dev.problem("display driver missing (copy the lib/ folder): %s" % e)
@@ -105,11 +105,11 @@ def _display(dev, board, profile):
 def _tiles(dev, board, i2c, address, reset, displayio, w, h):
     """The SH1107 through displayio (firmware/device/tiles.py: in the bundles of its boards only)."""
     if displayio is None:
-        raise SetupError("the sh1107 panel needs a CircuitPython build with displayio")
+        raise BringUpError("the sh1107 panel needs a CircuitPython build with displayio")
     try:
         from firmware.device import tiles
     except ImportError:
-        raise SetupError("the sh1107 panel needs the bundle of its board (make bundle "
+        raise BringUpError("the sh1107 panel needs the bundle of its board (make bundle "
                          "BOARD=feather_oled64)")
     try:
         bus_class = _import("i2cdisplaybus").I2CDisplayBus
@@ -154,8 +154,8 @@ def _keys(dev, board, profile):
             except TypeError:  # CircuitPython 8: the scan interval is the only debounce
                 dev.keys = keypad.Keys(pins, value_when_pressed=False, pull=True)
         except (ValueError, RuntimeError) as e:
-            raise SetupError("buttons (%s): %s" % (names, e))
-    except SetupError as e:
+            raise BringUpError("buttons (%s): %s" % (names, e))
+    except BringUpError as e:
         dev.problem(str(e))
     except ImportError:
         dev.problem("this CircuitPython build has no keypad module")
