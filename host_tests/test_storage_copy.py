@@ -230,7 +230,7 @@ def test_a_cut_in_the_program_after_the_old_slot_resumes_the_copy_not_a_shorter_
     rng = random.Random(8)
     play_while(store, series, rng, lambda: store.slot == 0)  # into slot 1 (blank: no erase),
     play_while(store, series, rng, lambda: store.slot == 1)  # then back to slot 0 (an erase)
-    pages = store.pos // nvm.page + 1  # the pages that hold slot 0's base record
+    pages = store.pos // nvm.page + 1  # the pages that hold slot 0's base frame
     play_while(store, series, rng, lambda: store.pos < (pages + 1) * nvm.page)
     assert store.slot == 0  # the journal runs a page past them
     played = series_key(series, None)

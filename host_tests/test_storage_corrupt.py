@@ -36,7 +36,7 @@ def resume(data):
 
 
 def used_area(store):
-    """Byte ranges holding records: the active slot up to its end of journal, and the other base."""
+    """Byte ranges holding frames: the active slot up to its end of journal, and the other base."""
     start = store.slot * store.half
     ranges = [(start, store.pos)]
     other = (1 - store.slot) * store.half
@@ -77,7 +77,7 @@ def test_truncation_keeps_the_longest_valid_prefix():
         dev = Store(FakeNVM(len(bad), data=bad))
         loaded = dev.load()
         key = series_key(loaded.series, loaded.settings)
-        # A cut exactly between two records is a valid (older) save; anywhere else it is reported.
+        # A cut exactly between two frames is a valid (older) save; anywhere else it is reported.
         assert loaded.message or dev.pos == cut
         # Cut inside the journal: an earlier state; inside the base itself: nothing left.
         assert key in seen or (key == (None, None) and loaded.code in (UNREADABLE, DAMAGED))

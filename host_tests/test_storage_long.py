@@ -89,7 +89,7 @@ def test_a_resumed_compacted_game_goes_on_with_undo_to_its_limit():
     assert Store(nvm).load().series.game.state == game.state
 
 
-def test_every_change_writes_one_small_record():
+def test_every_change_writes_one_small_frame():
     nvm = FakeNVM(4096)
     store = Store(nvm)
     store.load()

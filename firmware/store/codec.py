@@ -1,13 +1,13 @@
-"""Binary save format (docs/STORAGE.md), the writing half: records, entries, snapshots, CRC.
+"""Binary save format (docs/STORAGE.md), the writing half: frames, entries, snapshots, CRC.
 Pure, portable. Reading a save is firmware/store/decode.py, loaded at start only.
 
-Two kinds of record live in the NVM:
+Two kinds of frame live in the NVM:
 
-* a BASE record starts a slot: ``B5 VERSION SEQ LEN(varint) PAYLOAD CRC32``;
+* a BASE frame starts a slot: ``B5 VERSION SEQ LEN(varint) PAYLOAD CRC32``;
   the CRC (little endian) covers everything before it, from ``B5``.
-* a COMMIT record follows the base (or the previous commit):
-  ``LEN(varint) PAYLOAD CRC32``; its CRC starts from the CRC of the record
-  before it (a chain), so a record left over from an older use of the slot
+* a COMMIT frame follows the base (or the previous commit):
+  ``LEN(varint) PAYLOAD CRC32``; its CRC starts from the CRC of the frame
+  before it (a chain), so a frame left over from an older use of the slot
   never passes for a new one.
 
 A base payload holds the settings blob and the game: rules, players, first
@@ -54,7 +54,7 @@ MAX_SETTINGS = 255
 
 
 class CodecError(ValueError):
-    """Bytes that are not a valid record of this format."""
+    """Bytes that are not a valid frame of this format."""
 
 
 def crc32_slow(data, start=0):
@@ -263,7 +263,7 @@ class Image:
         self.settings = settings
 
 def encode_base(im):
-    """The payload of a base record for image im."""
+    """The payload of a base frame for image im."""
     out = bytearray()
     flags = 0
     if im.has_game():
@@ -326,7 +326,7 @@ def frame_base(seq, payload, version=None):
 
 
 def frame_commit(chain, payload):
-    """(record bytes, its CRC: the chain value for the next commit)."""
+    """(frame bytes, its CRC: the chain value for the next commit)."""
     out = bytearray()
     put_uvar(out, len(payload))
     out.extend(payload)

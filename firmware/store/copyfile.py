@@ -2,11 +2,11 @@
 and its reading at start. Loaded only for that (a save that erases the NVM, a start that needs
 the copy) and let go after: on an RP2040 not one change in a hundred erases.
 
-The file: ``RK | format 1 | slot 0 | slot 1 | record length (2) | record |
+The file: ``RK | format 1 | slot 0 | slot 1 | frame length (2) | frame |
 CRC-32 of all before (4)``, then 0xFF up to the size it was made with. Each
 slot is what the NVM's slot held when the copy was made (``flag | seq |
 base CRC (4) | end (2)``, flag 1 when it held a valid base, else all 0): the
-state the write replaces. The record is a base record (firmware/store/codec.py).
+state the write replaces. The frame is a base frame (firmware/store/codec.py).
 The file is written in place: made once at full size, later writes change
 only its bytes, never the drive's FAT.
 
@@ -19,7 +19,7 @@ from firmware.store.codec import crc32
 
 MAGIC = b"RK"
 FORMAT = 1
-HEAD = 21  # header bytes before the record (DriveCopy's size counts them: drivecopy.HEAD)
+HEAD = 21  # header bytes before the frame (DriveCopy's size counts them: drivecopy.HEAD)
 PIECE = 64  # file reads and the padding go in pieces of this size
 
 
@@ -39,7 +39,7 @@ class _Files:
 
 
 def header(old, n):
-    """The header for a record of n bytes; old: per NVM slot (seq, base_crc, end) or None."""
+    """The header for a frame of n bytes; old: per NVM slot (seq, base_crc, end) or None."""
     out = bytearray(MAGIC)
     out.append(FORMAT)
     for slot in old:
@@ -63,21 +63,21 @@ def parse_header(head):
     return old, int.from_bytes(head[19:21], "little")
 
 
-def put(copy, record, old):
-    """Write record (replacing NVM state old) and read it back; True when the drive holds it whole."""
+def put(copy, frame, old):
+    """Write frame (replacing NVM state old) and read it back; True when the drive holds it whole."""
     fs = copy.fs if copy.fs is not None else _Files()
-    head = header(old, len(record))
-    crc = crc32(record, crc32(head))
+    head = header(old, len(frame))
+    crc = crc32(frame, crc32(head))
     tail = crc.to_bytes(4, "little")
     try:
         f, made = _open(copy, fs)
         try:
-            for part in (head, record, tail):
+            for part in (head, frame, tail):
                 f.write(part)
                 copy.bytes_written += len(part)
             if made:  # a new file: full size now, so no later write allocates clusters
                 pad = b"\xff" * PIECE
-                left = copy.size - HEAD - len(record) - 4
+                left = copy.size - HEAD - len(frame) - 4
                 while left > 0:
                     n = min(PIECE, left)
                     f.write(pad[:n])
@@ -88,7 +88,7 @@ def put(copy, record, old):
             f.close()
         fs.sync()
         copy.writes += 1
-        return _check(copy, fs, head, len(record), crc)
+        return _check(copy, fs, head, len(frame), crc)
     except OSError:
         return False
 
@@ -122,7 +122,7 @@ def _check(copy, fs, head, n, crc):
 
 
 def get(copy, buf):
-    """(old, n) with the copy's record in buf[:n]; None without a whole copy. Never raises:
+    """(old, n) with the copy's frame in buf[:n]; None without a whole copy. Never raises:
     a missing or damaged file, or a drive that cannot be read, must not stop the NVM being used."""
     fs = copy.fs if copy.fs is not None else _Files()
     try:

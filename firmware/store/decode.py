@@ -1,4 +1,4 @@
-"""Reading a save (docs/STORAGE.md): records, entries, snapshots; the inverse of firmware/store/codec.py.
+"""Reading a save (docs/STORAGE.md): frames, entries, snapshots; the inverse of firmware/store/codec.py.
 
 Needed only while a save is loaded at start (firmware/store/journal.py lets it go
 after): every byte is checked, anything wrong raises codec.CodecError.
@@ -41,14 +41,14 @@ class Reader:
 
     def u8(self):
         if self.pos >= self.end:
-            raise CodecError("record ends early")
+            raise CodecError("frame ends early")
         b = self.data[self.pos]
         self.pos += 1
         return b
 
     def take(self, n):
         if n < 0 or self.pos + n > self.end:
-            raise CodecError("record ends early")
+            raise CodecError("frame ends early")
         b = self.data[self.pos:self.pos + n]
         self.pos += n
         return bytes(b)
@@ -188,7 +188,7 @@ def get_state(r, rules, n):
     return st
 
 
-# -- the image and the records ---------------------------------------------------
+# -- the image and the frames ---------------------------------------------------
 
 def read_ops(payload, image, version=VERSION):
     """The operations of a commit payload on image, as codec.encode_ops takes them."""
@@ -259,21 +259,21 @@ def decode_base(payload, version=None):
 
 
 def read_base(buf, pos, end):
-    """Parse a base record at buf[pos:end].
+    """Parse a base frame at buf[pos:end].
 
     Returns (version, seq, payload, crc, next_pos); raises CodecError when the
-    bytes are not a whole base record with a good CRC.
+    bytes are not a whole base frame with a good CRC.
     """
     r = Reader(buf, pos, end)
     if r.u8() != MAGIC:
-        raise CodecError("no base record")
+        raise CodecError("no base frame")
     version = r.u8()
     seq = r.u8()
     payload = r.take(r.uvar())
     body_end = r.pos
     c = int.from_bytes(r.take(4), "little")
     if crc32(buf[pos:body_end]) != c:
-        raise CodecError("base record CRC mismatch")
+        raise CodecError("base frame CRC mismatch")
     return version, seq, payload, c, r.pos
 
 
@@ -300,7 +300,7 @@ class Slot:
         self.seq = 0
         self.image = None
         self.chain = 0
-        self.base_crc = 0  # the base record's CRC: with seq, index and pos it names the state (store/drivecopy.py)
+        self.base_crc = 0  # the base frame's CRC: with seq, index and pos it names the state (store/drivecopy.py)
         self.pos = 0  # where the next commit goes
         self.clean = True  # nothing but erased bytes after the last commit
 

@@ -13,7 +13,7 @@ that erases, a start that reads the copy) and let go after.
 
 from firmware import forget
 
-HEAD = 21  # header bytes before the record (firmware/store/copyfile.py has the same)
+HEAD = 21  # header bytes before the frame (firmware/store/copyfile.py has the same)
 
 
 class DriveCopy:
@@ -36,21 +36,21 @@ class DriveCopy:
         except Exception:  # a failing check means the computer may own the drive
             return False
 
-    def put(self, record, old):
-        """Write record (replacing NVM state old) and read it back; True when the drive holds it whole."""
-        if not self.writable() or HEAD + len(record) + 4 > self.size:
+    def put(self, frame, old):
+        """Write frame (replacing NVM state old) and read it back; True when the drive holds it whole."""
+        if not self.writable() or HEAD + len(frame) + 4 > self.size:
             return False
         try:
             from firmware.store import copyfile
         except MemoryError:  # no room to load the writing: the save goes on uncovered (Store.notice)
             return False
         try:
-            return copyfile.put(self, record, old)
+            return copyfile.put(self, frame, old)
         finally:
             forget("firmware.store.copyfile")
 
     def get(self, buf):
-        """(old, n) with the copy's record in buf[:n]; None without a whole copy. Never raises:
+        """(old, n) with the copy's frame in buf[:n]; None without a whole copy. Never raises:
         a missing or damaged file, or a drive that cannot be read, must not stop the NVM being used."""
         try:
             from firmware.store import copyfile

@@ -1,10 +1,10 @@
 """The game and the settings in microcontroller.nvm, safe against a power cut (docs/STORAGE.md).
 
-The NVM is two slots (halves). The active slot holds a base record (the
+The NVM is two slots (halves). The active slot holds a base frame (the
 whole image: settings, game header, snapshot, entries) followed by a chain
-of commit records, one per change. A change is one slice assignment of one
-commit record (a few bytes) after the last one; a write cut anywhere leaves
-a record whose CRC fails, so the chain ends at the old state. When the
+of commit frames, one per change. A change is one slice assignment of one
+commit frame (a few bytes) after the last one; a write cut anywhere leaves
+a frame whose CRC fails, so the chain ends at the old state. When the
 active slot is full (or damaged) the image is compacted into the other slot
 as a new base with the next sequence number, in one slice assignment that
 never touches the active slot; a cut there leaves the old slot the newest
@@ -47,7 +47,7 @@ class Store:
         self.slot = -1  # active slot, -1 when nothing is saved
         self.seq = 0
         self.chain = 0
-        self.base_crc = 0  # the active base record's CRC (names the NVM state in the drive copy)
+        self.base_crc = 0  # the active base frame's CRC (names the NVM state in the drive copy)
         self.pos = 0
         self.other = None  # the other slot's (seq, base_crc, pos) when it holds a valid base
         self.rewrite = True  # the next save writes a new base (nothing valid, or damage)
@@ -92,17 +92,17 @@ class Store:
         self.bytes_written += len(data)
 
     def _commit(self, ops, image):
-        """Append one commit record for ops (image is the result); False if it does not fit."""
+        """Append one commit frame for ops (image is the result); False if it does not fit."""
         if self.rewrite or self.slot < 0:
             return False
         payload = codec.encode_ops(ops, len(image.players))
-        record, c = codec.frame_commit(self.chain, payload)
-        if self.pos + len(record) > (self.slot + 1) * self.half:
+        frame, c = codec.frame_commit(self.chain, payload)
+        if self.pos + len(frame) > (self.slot + 1) * self.half:
             return False
-        if self._erases(self.pos, len(record)):
+        if self._erases(self.pos, len(frame)):
             self._cover(codec.frame_base(self.seq, codec.encode_base(image)))
-        self._write(self.pos, record)
-        self.pos += len(record)
+        self._write(self.pos, frame)
+        self.pos += len(frame)
         self.chain = c
         self.image = image
         return True
@@ -130,12 +130,12 @@ class Store:
                 return True
         return False
 
-    def _cover(self, record):
-        """Write the drive copy of the state in base record before the NVM erases for it."""
+    def _cover(self, frame):
+        """Write the drive copy of the state in base frame before the NVM erases for it."""
         here = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
         other = self.other if self.slot >= 0 else None
         old = (here, other) if self.slot <= 0 else (other, here)  # per slot: what it holds now
-        if self.copy.put(record, old):
+        if self.copy.put(frame, old):
             return
         if not self._noticed and self.copy.writable():  # the computer's drive: the UI said so at start
             self._noticed = True

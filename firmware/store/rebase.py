@@ -22,16 +22,16 @@ def rebase(store, image, fresh, covered=False):
         return False
     cand, j = fitted
     seq = (store.seq + 1) & 0xFF
-    record = codec.frame_base(seq, codec.encode_base(cand))
+    frame = codec.frame_base(seq, codec.encode_base(cand))
     target = 1 - store.slot if store.slot >= 0 else 0
     start = target * store.half
-    buf = store._buf  # the record, then erased bytes to the end of the slot, written at once
-    n = len(record)
-    buf[0:n] = record
+    buf = store._buf  # the frame, then erased bytes to the end of the slot, written at once
+    n = len(frame)
+    buf[0:n] = frame
     for i in range(n, store.half):
         buf[i] = 0xFF
     if not covered and store._erases(start, store.half):
-        store._cover(record)
+        store._cover(frame)
     store._write(start, buf)
     if fresh:
         store.dropped_from = image.k
@@ -42,9 +42,9 @@ def rebase(store, image, fresh, covered=False):
     store.other = (store.seq, store.base_crc, store.pos) if store.slot >= 0 else None
     store.slot = target
     store.seq = seq
-    store.chain = int.from_bytes(record[-4:], "little")
+    store.chain = int.from_bytes(frame[-4:], "little")
     store.base_crc = store.chain
-    store.pos = start + len(record)
+    store.pos = start + len(frame)
     store.image = cand
     store.rewrite = False
     return True

@@ -63,7 +63,7 @@ class TestFormat1Saves(unittest.TestCase):
         with open("host_tests/nvm/format1.json", encoding="utf-8") as f:
             want = json.load(f)[name]
         nvm = FileNVM(name)
-        self.assertEqual(nvm.data[1], 1)  # the base record says format 1
+        self.assertEqual(nvm.data[1], 1)  # the base frame says format 1
         store = Store(nvm)
         loaded = store.load()
         self.assertEqual(loaded.code, "migrated")

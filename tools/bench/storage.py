@@ -97,7 +97,7 @@ def main(argv=()):
             print("%-7s %5dB  %-7s %12.2f %13.1f %14.3f %s   %25.3f %13.1f %s" % (
                 board, size, model, w, b, e, shown_years(e), c, cb, shown_years(c)))
     print()
-    print("One commit record (length byte + operation + CRC-32), in bytes:")
+    print("One commit frame (length byte + operation + CRC-32), in bytes:")
     for what, entry, n in (("fem hand, 4 players", (score.PLAY, (2, 3, -1, -1), -1, ()), 4),
                            ("fem hand, 7 players", (score.PLAY, (2, 3, -1, -1, 0, -1, -1), 1, ()), 7),
                            ("knack hand, 5 players", (score.BID, 1, 4, (1, 4, 0, 1, 0), 0b1000, ()), 5),

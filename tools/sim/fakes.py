@@ -318,7 +318,7 @@ class CutDrive:
     the bytes before it: written through, as a FAT sector would be);
     ``damage(how)`` does what a cut inside a FAT write can: "missing" (the
     directory entry lost), "empty" (size 0), "garbage" (the data clusters
-    overwritten), "flip" (one bit of the record), "broken" (every open fails).
+    overwritten), "flip" (one bit of the frame), "broken" (every open fails).
     ``snapshot()``/``restore()`` copy the whole drive (a device before a save).
     """
 
