@@ -14,78 +14,38 @@ ROLES = ("prev", "next", "ok", "back")
 # Display controllers firmware/device/hw.py drives (the SSD1309 speaks the SSD1306 command set).
 DRIVERS = ("ssd1306", "sh1106", "sh1107")
 
+# The Pico builds: the display on I2C0 (GP4/GP5), four buttons to GND on GP10-GP13 (a
+# three-button build leaves back out), the boot button prev: there on 3- and 4-button builds alike.
+PICO = {
+    "sda": "GP4",
+    "scl": "GP5",
+    "width": 128,
+    "height": 64,
+    "address": 0x3C,
+    "frequency": 400000,
+    "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
+    "boot_button": "GP10",
+    "driver": "ssd1306",
+    "reset": None,
+}
+# The Feather RP2040 builds: the FeatherWing on the Feather's I2C pins, its buttons A, B, C.
+FEATHER = dict(PICO, sda="SDA", scl="SCL", buttons=(("prev", "D9"), ("next", "D6"), ("ok", "D5")),
+               boot_button="D9")
+
+# Each profile: its build's wiring and what differs from it.
 PROFILES = {
     # Raspberry Pi Pico + 0.96" SSD1306 128x64 I2C module + 3-4 buttons to GND.
-    "pico": {
-        "title": "Raspberry Pi Pico + SSD1306 128x64",
-        "sda": "GP4",
-        "scl": "GP5",
-        "width": 128,
-        "height": 64,
-        "address": 0x3C,
-        "frequency": 400000,
-        "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
-        "boot_button": "GP10",  # prev: there on 3- and 4-button builds alike
-        "driver": "ssd1306",
-        "reset": None,
-    },
+    "pico": dict(PICO, title="Raspberry Pi Pico + SSD1306 128x64"),
     # The table build: Pico + 2.42" SSD1309 128x64 I2C module (SSD1306 command set), its
     # RES pin on GP14 (these modules stay dark without a reset pulse).
-    "pico_242": {
-        "title": "Raspberry Pi Pico + 2.42\" SSD1309 128x64",
-        "sda": "GP4",
-        "scl": "GP5",
-        "width": 128,
-        "height": 64,
-        "address": 0x3C,
-        "frequency": 400000,
-        "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
-        "boot_button": "GP10",
-        "driver": "ssd1306",
-        "reset": "GP14",
-    },
+    "pico_242": dict(PICO, title="Raspberry Pi Pico + 2.42\" SSD1309 128x64", reset="GP14"),
     # Pico + 1.3" SH1106 128x64 I2C module (4 pins, like the 0.96" one).
-    "pico_sh1106": {
-        "title": "Raspberry Pi Pico + 1.3\" SH1106 128x64",
-        "sda": "GP4",
-        "scl": "GP5",
-        "width": 128,
-        "height": 64,
-        "address": 0x3C,
-        "frequency": 400000,
-        "buttons": (("prev", "GP10"), ("next", "GP11"), ("ok", "GP12"), ("back", "GP13")),
-        "boot_button": "GP10",
-        "driver": "sh1106",
-        "reset": None,
-    },
+    "pico_sh1106": dict(PICO, title="Raspberry Pi Pico + 1.3\" SH1106 128x64", driver="sh1106"),
     # Adafruit Feather RP2040 + OLED FeatherWing 128x32 (buttons A, B, C).
-    "feather_oled": {
-        "title": "Feather RP2040 + OLED FeatherWing 128x32",
-        "sda": "SDA",
-        "scl": "SCL",
-        "width": 128,
-        "height": 32,
-        "address": 0x3C,
-        "frequency": 400000,
-        "buttons": (("prev", "D9"), ("next", "D6"), ("ok", "D5")),
-        "boot_button": "D9",
-        "driver": "ssd1306",
-        "reset": None,
-    },
+    "feather_oled": dict(FEATHER, title="Feather RP2040 + OLED FeatherWing 128x32", height=32),
     # Adafruit Feather RP2040 + 128x64 OLED FeatherWing (SH1107, product 4650; buttons A, B, C).
-    "feather_oled64": {
-        "title": "Feather RP2040 + 128x64 OLED FeatherWing (SH1107)",
-        "sda": "SDA",
-        "scl": "SCL",
-        "width": 128,
-        "height": 64,
-        "address": 0x3C,
-        "frequency": 400000,
-        "buttons": (("prev", "D9"), ("next", "D6"), ("ok", "D5")),
-        "boot_button": "D9",
-        "driver": "sh1107",
-        "reset": None,
-    },
+    "feather_oled64": dict(FEATHER, title="Feather RP2040 + 128x64 OLED FeatherWing (SH1107)",
+                           driver="sh1107"),
 }
 DEFAULT_PROFILE = "pico"
 
