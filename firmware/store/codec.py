@@ -204,30 +204,23 @@ class Image:
     ``i`` of the game is ``entries[i - k]``.
     """
 
-    def __init__(self):
-        self.settings = None
-        self.rules = None  # None: no game
-        self.players: tuple = ()
-        self.dealer = 0
-        self.past = []
-        self.base = None
-        self.k = 0
-        self.entries = []
+    def __init__(self, settings=None, rules=None, players=(), dealer=0, past=(), base=None, k=0,
+                 entries=()):
+        self.settings = settings
+        self.rules = rules  # None: no game
+        self.players: tuple = tuple(players)
+        self.dealer = dealer
+        self.past = list(past)
+        self.base = base
+        self.k = k
+        self.entries = list(entries)
 
     def has_game(self):
         return self.rules is not None
 
     def copy(self):
-        im = Image()
-        im.settings = self.settings
-        im.rules = self.rules
-        im.players = self.players
-        im.dealer = self.dealer
-        im.past = list(self.past)
-        im.base = self.base
-        im.k = self.k
-        im.entries = list(self.entries)
-        return im
+        return Image(self.settings, self.rules, self.players, self.dealer, self.past, self.base,
+                     self.k, self.entries)
 
     def same_header(self, rules, players, dealer, past):
         return (self.rules is not None and rulecodes.codes(self.rules) == rulecodes.codes(rules)
@@ -261,6 +254,13 @@ class Image:
                 entries.insert(i, value)
         self.entries = entries
         self.settings = settings
+
+
+def image_of(game, past=(), settings=None):
+    """The image of a game (a series' past winners, the settings blob beside it)."""
+    return Image(settings, game.rules, game.players, game.first_dealer, past, game.base,
+                 game.base_entries, game.log)
+
 
 def encode_base(im):
     """The payload of a base frame for image im."""

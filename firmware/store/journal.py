@@ -157,9 +157,7 @@ class Store:
         if series is None:
             if not im.has_game():
                 return True
-            new = codec.Image()
-            new.settings = im.settings
-            return self._rebase(new, True)
+            return self._rebase(codec.Image(im.settings), True)
         game = series.game
         if im.same_header(game.rules, game.players, game.first_dealer, series.past):
             ops = self._diff(game)
@@ -170,20 +168,7 @@ class Store:
                 new.change(ops)
                 if self._commit(ops, new):
                     return True
-        return self._rebase(self._image_of(series), True)
-
-    def _image_of(self, series):
-        game = series.game
-        im = codec.Image()
-        im.settings = self.image.settings
-        im.rules = game.rules
-        im.players = tuple(game.players)
-        im.dealer = game.first_dealer
-        im.past = list(series.past)
-        im.base = game.base
-        im.k = game.base_entries
-        im.entries = list(game.log)
-        return im
+        return self._rebase(codec.image_of(game, series.past, im.settings), True)
 
     def _diff(self, game):
         """Commit operations turning the stored log into game's; None: needs a new base."""

@@ -76,9 +76,7 @@ def load(store):
     if kept < len(im.entries):
         im.entries = im.entries[:kept]
     if series is None and im.has_game():
-        settings = im.settings
-        im = codec.Image()
-        im.settings = settings
+        im = codec.Image(im.settings)
         damaged = True
     store.image = im
     store.dropped_from = im.k

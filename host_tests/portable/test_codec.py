@@ -10,7 +10,7 @@ from firmware.core.game import Game
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.store import codec, decode
-from firmware.store.codec import CodecError, Image
+from firmware.store.codec import CodecError, Image, image_of
 from firmware.store.decode import Reader
 from firmware.store.journal import Store
 
@@ -152,19 +152,6 @@ class TestRules(unittest.TestCase):
     def test_bad_rules_raise(self):
         self.assertRaises(CodecError, decode.get_rules, Reader(b"\x07\x00\x00\x00"))
         self.assertRaises(CodecError, decode.get_rules, Reader(b"\x00\x01\x00\x00\x00"))
-
-
-def image_of(game, past=(), settings=None):
-    im = Image()
-    im.settings = settings
-    im.rules = game.rules
-    im.players = game.players
-    im.dealer = game.first_dealer
-    im.past = list(past)
-    im.base = game.base
-    im.k = game.base_entries
-    im.entries = list(game.log)
-    return im
 
 
 def same(a, b):
