@@ -10,7 +10,8 @@ import pytest
 from firmware.device import bringup, hw, render
 from firmware.ui.screen import Screen
 from tools.sim import raster
-from tools.sim.panel import FakeI2C, Panel
+from tools.sim.bus import FakeI2C
+from tools.sim.panel import Panel
 
 PICO_PINS = ("GP4", "GP5", "GP10", "GP11", "GP12", "GP13")
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from firmware.device import font, oled, plot, render
 from firmware.ui.screen import Chart, Screen
 from tools.sim import raster
-from tools.sim.panel import FakeI2C, Panel, profile_display
+from tools.sim.bus import FakeI2C, profile_display
+from tools.sim.panel import Panel
 
 SCREENS = [
     Screen("Rödskägg", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"]),

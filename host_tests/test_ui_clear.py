@@ -351,7 +351,7 @@ def test_every_profile_shows_the_same_pixels_through_its_own_driver():
     from firmware.device import boards
     from firmware.ui.screen import Chart, Screen
     from tools.sim import raster
-    from tools.sim.panel import profile_display
+    from tools.sim.bus import profile_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
                Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
                                                          ("Anna", "Bo")))]
@@ -385,7 +385,8 @@ def test_bringup_drives_sh1106_and_sh1107_boards():
     from firmware.ui.screen import Screen
     from host_tests.test_device_bringup import Rig
     from tools.sim import raster
-    from tools.sim.panel import FakeI2C, Panel
+    from tools.sim.bus import FakeI2C
+    from tools.sim.panel import Panel
     for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
                                                                   ("SDA", "SCL", "D9", "D6", "D5"))):
         rig = Rig(pins=pins) if pins else Rig()
@@ -603,7 +604,7 @@ def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart(
     assert d.app.screen.rows == (" Eva    12", " Fia    12", "*Kristi 12",
                                  "\u25c0 Historik")  # the name cut to fit, 2x
     # the real pixels: every renderer draws the big rows alike
-    from tools.sim.panel import profile_display
+    from tools.sim.bus import profile_display
     for driver in ("ssd1306", "sh1107"):
         r, panel = profile_display(128, 64, 0x3C, driver)
         r.draw(screen)

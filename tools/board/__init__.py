@@ -166,13 +166,13 @@ def decode(transactions, width=128, height=64, chip="ssd1306", settle_ms=SETTLE_
 
     panel = Panel(width, height, chip)
     panel.ram[:] = ram[:len(panel.ram)]
-    frames = [(0, panel.on, panel.contrast, _pages(panel))]
+    frames = [(0, panel.on, panel.contrast, panel.pages())]
     for i, (_t0, t1, data) in enumerate(transactions):
         panel.write(data)
         nxt = transactions[i + 1][0] if i + 1 < len(transactions) else None
         if nxt is not None and nxt - t1 < settle_ms * 1000:
             continue
-        frame = (panel.on, panel.contrast, _pages(panel))
+        frame = (panel.on, panel.contrast, panel.pages())
         if frames[-1][1:] != frame:
             frames.append((t1 // 1000,) + frame)
     return frames
@@ -193,17 +193,6 @@ def first_difference(board_frames, sim_frames):
     from tools.vm.device import first_difference as differ
 
     return differ(shown(board_frames), shown(sim_frames))
-
-
-def _pages(panel):
-    """The glass as SSD1306 pages (tools/vm/device.py frame layout), whatever the chip."""
-    w = panel.width
-    pages = bytearray(w * panel.height // 8)
-    for y, row in enumerate(panel.rows()):
-        for x, v in enumerate(row):
-            if v:
-                pages[(y >> 3) * w + x] |= 1 << (y & 7)
-    return bytes(pages)
 
 
 class Board:

@@ -20,7 +20,7 @@ from firmware.record.writer import to_record
 from firmware.ui.screens.newgame import SetupView
 from firmware.ui.setup import NAMES
 from tools.play import presses, randgame
-from tools.sim.panel import page_display
+from tools.sim.bus import page_display, panel_image
 from tools.sim.simulator import Sim
 
 SCALE = 3
@@ -171,7 +171,7 @@ def shots():
     screen = hw.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
     r.draw(screen)
     wiring = Shot("setup-error", "A wiring problem at power-up (firmware/device/hw.py), instead of a traceback.")
-    wiring.image = panel.image(SCALE)
+    wiring.image = panel_image(panel, SCALE)
     wiring.text = screen.text()
     out.append(wiring)
     return out

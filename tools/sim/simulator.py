@@ -34,8 +34,8 @@ from firmware.store.drivecopy import DriveCopy
 from firmware.store.export import Exporter
 from firmware.store.journal import Store
 from firmware.ui.app import App
+from tools.sim.bus import panel_image, profile_display
 from tools.sim.fakes import FakeDrive, FakeNVM
-from tools.sim.panel import profile_display
 
 PRESS_MS = 120  # a short press: key down this long
 GAP_MS = 250  # between presses
@@ -169,7 +169,7 @@ class Sim:
         return self.app.screen.text()
 
     def image(self, scale=1):
-        return self.panel.image(scale)
+        return panel_image(self.panel, scale)
 
 
 def load_series(path):

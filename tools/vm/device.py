@@ -203,13 +203,7 @@ class SimDevice:
 
         def grab(sim):
             panel = sim.panel
-            w, h = sim.width, sim.height
-            pages = bytearray(w * h // 8)
-            for y, row in enumerate(panel.rows()):
-                for x, v in enumerate(row):
-                    if v:
-                        pages[(y >> 3) * w + x] |= 1 << (y & 7)
-            frame = (panel.on, panel.contrast, bytes(pages))
+            frame = (panel.on, panel.contrast, panel.pages())
             if not frames or frames[-1][1:] != frame:
                 frames.append((sim.now,) + frame)
 

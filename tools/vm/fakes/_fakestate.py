@@ -8,7 +8,7 @@ the host files that stand for the flash (NVM) and the mount state.
 now = [0]  # fake milliseconds since power on
 cfg = {}  # launcher config: str -> str
 claimed = {}  # pin name -> what holds it
-panel = None  # the display on the I2C bus (_panel.Panel), made at its first write
+panel = None  # the display on the I2C bus (tools/sim/panel.py's Panel), made at its first write
 files = {}  # host files the launcher opened before "/" became the drive
 on_sleep = []  # callables run after every time.sleep (frames, key events)
 

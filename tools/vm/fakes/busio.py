@@ -1,8 +1,9 @@
 """Fake ``busio``: an ``I2C`` bus with the display at 0x3C (config ``i2c_devices``, hex, comma
-separated: the first is the display, tools/vm/fakes/_panel.py, config ``display``)."""
+separated: the first is the display, the controller model of tools/sim/panel.py, config
+``display``)."""
 
 import _fakestate as S
-from _panel import Panel
+from panel import Panel  # tools/sim/panel.py, on the path the launcher sets
 
 
 def panel():
@@ -10,7 +11,7 @@ def panel():
     if S.panel is None:
         chip, _, size = S.cfg.get("display", "ssd1306:128x64").partition(":")
         w, _, h = size.partition("x")
-        S.panel = Panel(chip, int(w), int(h))
+        S.panel = Panel(int(w), int(h), chip)
     return S.panel
 
 

@@ -70,6 +70,7 @@ def main():
     global S
     here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
     sys.path.insert(0, here)
+    sys.path.append(here + "/../../sim")  # the panel's controller model (tools/sim/panel.py)
     import _fakestate as S
 
     cfg = read_config(sys.argv[1])
