@@ -58,22 +58,34 @@ ENTRY_VIEWS = {"FemWalk", "KnackWalk", "Rows", "JoinStep", "SeatList", "ReasonLi
                "ResultList", "YesNo", "AdjustWalk", "Walk", "PickList"}
 
 
-def probed_bundle(board="pico"):
-    """A copy of board's .mpy bundle whose code.py prints the probe lines (never the users' bundle)."""
-    out = tempfile.mkdtemp(prefix="bench-board-")
+def edited_bundle(board, prefix, edit):
+    """A copy of board's .mpy bundle (never the users' bundle) whose code.py is edit(its text):
+    (folder, True), or (folder, False) with code.py as it was when edit returns None (code.py no
+    longer has the anchors)."""
+    out = tempfile.mkdtemp(prefix=prefix)
     folder = os.path.join(out, "CIRCUITPY")
     shutil.copytree(C.bundle("mpy", board), folder)
     path = os.path.join(folder, "code.py")
     with open(path, encoding="utf-8") as f:
-        text = f.read()
-    if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text or JOB_ANCHOR not in text:
+        text = edit(f.read())
+    if text is None:
         return folder, False
-    text = text.replace(ANCHOR, TIMED + PROBE, 1).replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
-    text = text.replace(LOOP_ANCHOR, LOOP_ANCHOR + LOOP_PROBE, 1)
-    text = text.replace(JOB_ANCHOR, JOB_PROBE + JOB_ANCHOR, 1)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
     return folder, True
+
+
+def probed_bundle(board="pico"):
+    """A copy of board's .mpy bundle whose code.py prints the probe lines, and whether it does."""
+
+    def probes(text):
+        if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text or JOB_ANCHOR not in text:
+            return None
+        text = text.replace(ANCHOR, TIMED + PROBE, 1).replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
+        text = text.replace(LOOP_ANCHOR, LOOP_ANCHOR + LOOP_PROBE, 1)
+        return text.replace(JOB_ANCHOR, JOB_PROBE + JOB_ANCHOR, 1)
+
+    return edited_bundle(board, "bench-board-", probes)
 
 
 # Where code.py's heap goes before the first screen: a probe after each step (bench copy only).
@@ -91,27 +103,23 @@ FIRST_DRAW = "            renderer.draw(app.screen)\n            gc.collect()\n"
 def stage_bundle(board="pico"):
     """A copy of the .mpy bundle whose code.py prints the free heap after each start-up step and
     the firmware modules loaded at its first screen; None when code.py no longer matches."""
-    out = tempfile.mkdtemp(prefix="bench-board-stages-")
-    folder = os.path.join(out, "CIRCUITPY")
-    shutil.copytree(C.bundle("mpy", board), folder)
-    path = os.path.join(folder, "code.py")
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    for anchor, what in STAGES + ((START_ANCHOR, "code.py's start"),):
-        if anchor not in text:
+
+    def stages(text):
+        for anchor, what in STAGES + ((START_ANCHOR, "code.py's start"),):
+            if anchor not in text:
+                return None
+            indent = anchor[:len(anchor) - len(anchor.lstrip())] if anchor != START_ANCHOR else "    "
+            probe = '%sgc.collect()\n%sprint("@stage", gc.mem_free(), "%s")\n' % (indent, indent, what)
+            text = text.replace(anchor, anchor + probe, 1)
+        if FIRST_DRAW not in text:
             return None
-        indent = anchor[:len(anchor) - len(anchor.lstrip())] if anchor != START_ANCHOR else "    "
-        probe = '%sgc.collect()\n%sprint("@stage", gc.mem_free(), "%s")\n' % (indent, indent, what)
-        text = text.replace(anchor, anchor + probe, 1)
-    if FIRST_DRAW not in text:
-        return None
-    text = text.replace(FIRST_DRAW, (
-        '            import sys\n            print("@stage", gc.mem_free(), "the first screen drawn")\n'
-        '            print("@modules", " ".join(m for m in sys.modules if m.startswith("firmware")))\n'
-        "            raise SystemExit\n"), 1)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return folder
+        return text.replace(FIRST_DRAW, (
+            '            import sys\n            print("@stage", gc.mem_free(), "the first screen drawn")\n'
+            '            print("@modules", " ".join(m for m in sys.modules if m.startswith("firmware")))\n'
+            "            raise SystemExit\n"), 1)
+
+    folder, edited = edited_bundle(board, "bench-board-stages-", stages)
+    return folder if edited else None
 
 
 def start_heap(nvm, board="pico"):
@@ -187,18 +195,8 @@ def job_ends(run):
 
 def effects(keys, start_ms, gap_ms):
     """Emulated µs at which each press takes effect: a short one's release, a long one's threshold."""
-    out = []
-    t = start_ms
-    for ch in keys:
-        if ch in " \n\t\r":
-            continue
-        if ch == ".":
-            t += B.WAIT_MS
-            continue
-        up = t + (B.LONG_MS if ch.isupper() else B.PRESS_MS)
-        out.append(int((t + LONG_THRESHOLD_MS if ch.isupper() else up) * 1000))
-        t = up + gap_ms
-    return out
+    return [int((down + LONG_THRESHOLD_MS if ch.isupper() else up) * 1000)
+            for ch, down, up in B.presses(keys, start_ms, gap_ms)[0]]
 
 
 def bursts(transactions, gap_us=B.SETTLE_MS * 1000):

@@ -109,12 +109,9 @@ def profile(board):
             "address": p["address"]}
 
 
-def timeline(keys, start_ms=START_MS, gap_ms=GAP_MS, board="pico", bounce_ms=0):
-    """[(t_ms, gpio, pressed)] for a key string, and the time after its last release.
-
-    bounce_ms > 0: each edge chatters (three extra level changes within bounce_ms), as contacts do.
-    """
-    pins = profile(board)["pins"]
+def presses(keys, start_ms=START_MS, gap_ms=GAP_MS):
+    """[(key, down_ms, up_ms)] of a key string (an upper-case key held, "." a pause, blanks
+    skipped), and the time after its last release."""
     out = []
     t = start_ms
     for ch in keys:
@@ -123,9 +120,23 @@ def timeline(keys, start_ms=START_MS, gap_ms=GAP_MS, board="pico", bounce_ms=0):
         if ch == ".":
             t += WAIT_MS
             continue
-        gpio = pins[ch.lower()]
         up = t + (LONG_MS if ch.isupper() else PRESS_MS)
-        for edge, pressed in ((t, True), (up, False)):
+        out.append((ch, t, up))
+        t = up + gap_ms
+    return out, t
+
+
+def timeline(keys, start_ms=START_MS, gap_ms=GAP_MS, board="pico", bounce_ms=0):
+    """[(t_ms, gpio, pressed)] for a key string, and the time after its last release.
+
+    bounce_ms > 0: each edge chatters (three extra level changes within bounce_ms), as contacts do.
+    """
+    pins = profile(board)["pins"]
+    out = []
+    times, end = presses(keys, start_ms, gap_ms)
+    for ch, down, up in times:
+        gpio = pins[ch.lower()]
+        for edge, pressed in ((down, True), (up, False)):
             if bounce_ms:
                 step = bounce_ms / 4.0
                 for k in range(3):
@@ -133,8 +144,7 @@ def timeline(keys, start_ms=START_MS, gap_ms=GAP_MS, board="pico", bounce_ms=0):
                 out.append((edge + 3 * step, gpio, pressed))
             else:
                 out.append((edge, gpio, pressed))
-        t = up + gap_ms
-    return out, t
+    return out, end
 
 
 class Run:
