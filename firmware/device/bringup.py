@@ -6,7 +6,7 @@ lets it go (``firmware.forget``), so its code takes no RAM while the game runs.
 import os
 
 from firmware.device import render
-from firmware.device.hw import MODULES, Device, _import  # noqa: F401  (MODULES: host tests set it)
+from firmware.device.hw import Device, _import
 
 SCAN_S = 0.005  # keypad's scan interval
 

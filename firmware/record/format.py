@@ -1,5 +1,5 @@
-"""What the record's reader (record.py), writer (recordwriter.py) and the replay result
-share: the format's name and how a string is written, the same on every VM."""
+"""What the game record's reader (reader.py), writer (writer.py) and the replay's result
+(replay.py) share: the format's name and how a string is written, the same on every VM."""
 
 FORMAT = "rodskagg-record/1"
 

@@ -1,6 +1,6 @@
-"""Reading the game record ``rodskagg-record/1`` (README "Game record"): JSON -> Game.
+"""Reading the game record ``rodskagg-record/1`` (docs/RECORD.md): JSON -> Game.
 
-Names in the record become seat numbers in the core (recordwriter.py writes them back).
+Names in the record become seat numbers in the core (writer.py writes them back).
 Every error names the entry it is about: ``hand N`` (1-based), or ``hand 0``
 for the rules, players, dealer or the document itself.
 """

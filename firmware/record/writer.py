@@ -1,6 +1,6 @@
-"""Game -> the game record ``rodskagg-record/1`` (README "Game record"), the same text on every VM.
+"""Game -> the game record ``rodskagg-record/1`` (docs/RECORD.md), the same text on every VM.
 
-The inverse of record.py: seat numbers in the core become names in the record.
+The inverse of reader.py: seat numbers in the core become names in the record.
 """
 
 import json

@@ -18,7 +18,7 @@ insert an entry, set the settings. See Image.change.
 
 Format 2 (written now) adds the penalties during a hand (bit 7 of a played
 hand's first byte, then a byte of seats and their reasons) and the option
-``fail_extra``. Format 1 (the firmware before) is still read: its rule mask
+``fail_extra``. Format 1 (written by earlier firmware) is still read: its rule mask
 has no ``fail_extra`` bit and its hands have no penalties during the hand.
 """
 

@@ -2,7 +2,7 @@
 
 Needed only while a save is loaded at start (firmware/store/journal.py lets it go
 after): every byte is checked, anything wrong raises codec.CodecError.
-Format 1 (the firmware before format 2) is read too: its rule mask has no
+Format 1 (written by earlier firmware) is read too: its rule mask has no
 ``fail_extra`` bit and its hands have no penalties during the hand.
 """
 

@@ -8,7 +8,7 @@ a frame whose CRC fails, so the chain ends at the old state. When the
 active slot is full (or damaged) the image is compacted into the other slot
 as a new base with the next sequence number, in one slice assignment that
 never touches the active slot; a cut there leaves the old slot the newest
-valid one. Pure: ``nvm`` is microcontroller.nvm or tools/fakes.FakeNVM.
+valid one. Pure: ``nvm`` is microcontroller.nvm or tools/sim/fakes.py's FakeNVM.
 
 CircuitPython erases the NVM's one flash sector to rewrite it (on an RP2040
 only when the bytes replaced are not all erased, on SAMD boards always), and
@@ -33,7 +33,7 @@ class Store:
     def __init__(self, nvm, reserve=None, copy=None, erase_always=None, buf=None):
         self.nvm = nvm
         self.size = len(nvm)
-        self.copy = copy  # the drive copy (firmware/drivecopy.py), or None
+        self.copy = copy  # the drive copy (firmware/store/drivecopy.py), or None
         # Whether every NVM write erases the sector (the SAMD ports) or only one over bytes not all
         # erased (the RP2040 port). Of the boards the firmware knows only the RP2040 has a 4 KiB NVM.
         self.erase_always = (self.size != 4096) if erase_always is None else erase_always

@@ -1,7 +1,7 @@
 """A new base for the Store (firmware/store/journal.py): the image written whole in the other
 slot, compacted to fit (the oldest entries folded into the snapshot, else the settings dropped).
 Loaded for it only (a new game, a slot full of commits, a resume) and let go after. The functions take
-the Store (they were its methods).
+the Store.
 """
 
 from firmware.core.game import Game

@@ -62,7 +62,7 @@ def fresh(board="pico"):
 def game_keys(preset, players, hands, seed, board="pico"):
     """(keys from a fresh device to the scoreboard after `hands` hands, the next hand's keys, sim)."""
     rules = Rules(preset)
-    # no penalties during a hand: the entry UI has none yet (issue 10)
+    # plain hands, no penalties during them: the pictures show the screens of a typical game
     game = randgame.random_game(random.Random(seed), hands + 1, rules, players, faults=False)
     doc = to_record(game)
     sim, keys = fresh(board)

@@ -10,7 +10,7 @@ pass, who goes along and their share of the last two tricks, misdeals, knock fau
 penalty during a hand now and then. Every entry is checked by the rules core.
 
 ``python3 -m tools.play.tablegame [GAMES]`` prints presses per hand per table, as
-``make bench`` does (tools/bench_ui.py).
+``make bench`` does (tools/bench/ui.py).
 """
 
 import random
