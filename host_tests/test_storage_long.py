@@ -7,7 +7,8 @@ import pytest
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.store.journal import FULL, Store
+from firmware.store.journal import Store
+from firmware.store.rebase import FULL
 from tools.sim.fakes import FakeNVM, play, series_key
 
 SEVEN = ("Abcdefgh", "Bcdefghi", "Cdefghij", "Defghijk", "Efghijkl", "Fghijklm", "Ghijklmn")

@@ -21,9 +21,8 @@ when the NVM is blank, unreadable or holds the state the copy replaced.
 from firmware import forget
 from firmware.store import codec
 
-# The save's codes (Store.warning, Store.notice); those of loading are firmware/store/resume.py's.
-# (Store.warning, set by firmware/store/rebase.py) the game does not fit this board's NVM and was not saved
-FULL = "full"
+# The save's codes: Store.warning's is firmware/store/rebase.py's FULL (set there only), those
+# of loading are firmware/store/resume.py's.
 UNCOVERED = "uncovered"  # (Store.notice) the drive copy could not be written: a cut in this erase loses the NVM
 
 

@@ -7,7 +7,7 @@ the Store.
 from firmware.core.game import Game
 from firmware.store import codec
 
-FULL = "full"  # firmware/store/journal.py's FULL: the game does not fit this board's NVM
+FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
 
 
 def rebase(store, image, fresh, covered=False):

@@ -67,11 +67,6 @@ def entries_for(n, bidding):
 
 
 class TestPrimitives(unittest.TestCase):
-    def test_a_new_base_says_full_as_the_store_does(self):
-        from firmware.store import journal, rebase
-
-        self.assertEqual(rebase.FULL, journal.FULL)  # rebase.py loads for a new base only
-
     def test_varints_round_trip(self):
         for n in (0, 1, 63, 64, 127, 128, 300, 9999, 1 << 20):
             out = bytearray()
