@@ -273,3 +273,48 @@ def test_keypad_without_debounce_threshold_still_works():
     dev = rig.bring_up()
     assert dev.problems == [] and dev.ok()
     assert rig.keys_made[-1].debounce_threshold == 1
+
+
+def test_bringup_builds_the_2_42_inch_panel_with_its_reset_pin():
+    from host_tests.test_device_bringup import Rig
+    rig = Rig(pins=("GP4", "GP5", "GP10", "GP11", "GP12", "GP13", "GP14"))
+    dev = rig.bring_up({"RODSKAGG_BOARD": "pico_242"})
+    assert dev.problems == []
+    assert (dev.width, dev.height) == (128, 64)
+    # RES held high, pulsed low and high again, all before the panel hears its first command
+    first = next(i for i, e in enumerate(rig.log) if e[0] == "i2c")
+    assert rig.log[:first] == [("pin-GP14", True), ("pin-GP14", False), ("pin-GP14", True)]
+    assert rig.panel.on
+    # a reset pin the board does not have is said in words
+    dev = Rig().bring_up({"RODSKAGG_BOARD": "pico_242"})
+    assert dev.problems and "RODSKAGG_RESET" in dev.problems[0]
+
+
+def test_bringup_drives_sh1106_and_sh1107_boards():
+    from firmware.ui.screen import Screen
+    from host_tests.test_device_bringup import Rig
+    from tools.sim import raster
+    from tools.sim.bus import FakeI2C
+    from tools.sim.panel import Panel
+    for board, chip, pins in (("pico_sh1106", "sh1106", None), ("feather_oled64", "sh1107",
+                                                                  ("SDA", "SCL", "D9", "D6", "D5"))):
+        rig = Rig(pins=pins) if pins else Rig()
+        rig.panel = Panel(128, 64, chip)
+        rig.i2c.panel = rig.panel
+        dev = rig.bring_up({"RODSKAGG_BOARD": board})
+        assert dev.problems == [], board
+        scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
+        dev.renderer.draw(scr)
+        buf = bytearray(1024)
+        raster.raster(scr, 128, 64, buf)
+        assert rig.panel.rows() == raster.pixels(buf, 128, 64), board
+        assert isinstance(rig.i2c, FakeI2C)
+
+
+def test_a_driver_no_profile_knows_is_refused_in_words():
+    import pytest
+
+    from firmware.device import boards
+    with pytest.raises(boards.ProfileError) as err:
+        boards.resolve({"RODSKAGG_DRIVER": "st7735"}.get)
+    assert "RODSKAGG_DRIVER st7735 unknown" in str(err.value)

@@ -537,3 +537,22 @@ def test_a_draw_holds_collection_off_and_recovers_when_the_heap_runs_out(monkeyp
     with pytest.raises(MemoryError):
         r.draw(SCREENS[0])
     assert fake.log == [] and not fake.enabled
+
+
+def test_every_profile_shows_the_same_pixels_through_its_own_driver():
+    from firmware.device import boards
+    from firmware.ui.screen import Chart, Screen
+    from tools.sim import raster
+    from tools.sim.bus import profile_display
+    screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
+               Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
+                                                         ("Anna", "Bo")))]
+    assert {p["driver"] for p in boards.PROFILES.values()} == set(boards.DRIVERS)
+    for name, p in sorted(boards.PROFILES.items()):
+        r, panel = profile_display(p["width"], p["height"], p["address"], p["driver"])
+        for screen in screens:
+            r.draw(screen)
+            buf = bytearray(p["width"] * p["height"] // 8)
+            raster.raster(screen, p["width"], p["height"], buf)
+            assert panel.rows() == raster.pixels(buf, p["width"], p["height"]), name
+            assert panel.on

@@ -174,3 +174,28 @@ def test_screen_saver_dims_blanks_and_a_press_wakes(tmp_path):
     sim.press("b")  # wakes only
     assert sim.panel.on and sim.panel.contrast == 255 and sim.text() == text
     sim.close()
+
+
+def test_the_readme_commands_run_as_written(tmp_path):
+    """The replay command and the scripted simulator runs of README.md, run as written in a
+    folder that has the repository's firmware/, tools/, host_tests/ and .venv/."""
+    import os
+    import subprocess
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for name in ("firmware", "tools", "host_tests", ".venv"):
+        os.symlink(os.path.join(root, name), tmp_path / name)
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    commands = []
+    for block in readme.split("```")[1::2]:
+        for line in block.splitlines():
+            line = line.split("  #")[0].strip()
+            if line.startswith((".venv/bin/python -m tools.", "python3 -m firmware.replay")):
+                commands.append(line)
+    assert len(commands) >= 5, commands
+    assert "python3 -m firmware.replay host_tests/records/fem-basic.json" in commands
+    for command in commands:
+        p = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True,
+                           timeout=120, stdin=subprocess.DEVNULL)
+        assert p.returncode == 0, (command, p.stderr[-2000:])
+    assert (tmp_path / "shots").is_dir() and any((tmp_path / "shots").iterdir())

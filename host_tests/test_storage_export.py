@@ -170,3 +170,14 @@ def test_boot_py_compiles_and_only_uses_the_pure_module():
     compile(text, "boot.py", "exec")
     assert "bootmode.boot(os.getenv, held, storage.remount)" in text
     assert "except Exception" in text
+
+
+def test_the_score_sheet_names_penalties_during_a_hand():
+    from firmware.store.exporttext import describe
+
+    players = ("Anna", "Bo", "Cia", "Dan")
+    hand = (score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),))
+    assert describe(players, hand) == "hand, Anna called, penalty Bo: late Rödskägg call"
+    assert describe(players, hand, "sv") == "giv, Anna ropade Rödskägg, straff Bo: sent Rödskäggrop"
+    bid = (score.BID, 2, 3, (1, 1, 3, 1), 0, ((0, "did not ask go along"), (3, "x")))
+    assert describe(players, bid) == "Cia bid 3, penalty Anna: did not ask go along, penalty Dan: x"

@@ -1,6 +1,6 @@
-"""Issue 18, the hand entry: what the table sees is what OK saves, no kind of hand changes
-behind its back, the declarer list starts on the dealer, ◀ means one less, the titles
-say what OK does, and joiners and an all pass cost few presses."""
+"""The hand entry: what the table sees is what OK saves, no kind of hand changes behind its
+back, the declarer list starts on the dealer, ◀ means one less, the titles say what OK does,
+joiners and an all pass cost few presses, a correction of -30 is entered by buttons."""
 
 import random
 import re
@@ -44,7 +44,7 @@ def saved_value(entry, seat):
     return text + ("!" if any(f[0] == seat for f in entry[3]) else "")
 
 
-# -- 1 and 2: the finished walk is the entry OK saves -----------------------------------
+# -- the finished walk is the entry OK saves -----------------------------------
 
 def test_all_pass_walk_offers_no_penalty_and_shows_what_it_saves():
     d, _st = started()
@@ -122,7 +122,7 @@ def test_finished_walk_rows_are_the_saved_entry():
     assert checked >= 20
 
 
-# -- 3: a failed Rödskägg bid in knack ------------------------------------------------
+# -- a failed Rödskägg bid in knack ------------------------------------------------
 
 def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     d, _st = started(Rules("knack"))
@@ -135,7 +135,7 @@ def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     assert d.app.series.game.state.out == [1]
 
 
-# -- 5 and 8: the declarer list -----------------------------------------------------------
+# -- the declarer list -----------------------------------------------------------
 
 def test_declarer_list_starts_on_the_dealer_and_keeps_the_pick():
     d, _st = started(Rules("bud"))
@@ -166,7 +166,7 @@ def test_all_pass_from_the_declarer_list_is_asked_even_by_a_long_press():
     assert d.app.series.game.log == [(score.ALL_PASS,)]
 
 
-# -- 9: ◀ in fem ------------------------------------------------------------------------
+# -- ◀ in fem ------------------------------------------------------------------------
 
 def test_fem_left_after_overshooting_is_one_less():
     d, _st = started()
@@ -182,7 +182,7 @@ def test_fem_left_after_overshooting_is_one_less():
     assert " Cia      pass" in d.text()
 
 
-# -- 10: the title says what OK does ------------------------------------------------------
+# -- the title says what OK does ------------------------------------------------------
 
 def test_titles_say_ok_shows_where_ok_opens_the_preview():
     players = ["Anna", "Bo", "Cia", "Dan", "Eva"]
@@ -211,7 +211,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     assert k.text().splitlines()[0] == "Går med? OK visar"
 
 
-# -- 14: presses for joiners and for an all pass in fem -----------------------------------
+# -- presses for joiners and for an all pass in fem -----------------------------------
 
 def test_three_joiners_in_a_row_take_three_presses():
     d, _st = started(Rules("knack"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
@@ -263,3 +263,14 @@ def test_a_long_press_in_the_menu_chooses_the_next_row_but_never_round_the_ends(
     menu.cursor = menu.count(d.app) - 1  # the last row, the language
     d.keys("B")  # hold ▶ there: not round to the first
     assert d.app.lang == "sv" and d.app.view is menu
+
+
+def test_a_correction_of_minus_30_by_buttons():
+    from tools.play.driver import Driver
+    from tools.play.presses import presses_for
+
+    d = Driver()
+    d.keys("c")  # the default game: fem, Anna Bo Cia Dan
+    d.keys(presses_for(d.app, {"adjust": {"Bo": -30, "Dan": 30}, "reason": "correction"}))
+    assert d.app.series.game.log == [(score.ADJUST, (0, -30, 0, 30), "correction")]
+    assert d.app.series.game.state.scores == [12, -18, 12, 42]

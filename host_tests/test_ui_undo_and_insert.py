@@ -1,11 +1,11 @@
-"""Scoreboard drive mode, undo reach after compaction, and inserting a forgotten hand."""
+"""Undo's reach after compaction, and a forgotten hand inserted from the history."""
 
 from firmware.core import score
 from firmware.core.game import Game
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.ui.app import App
-from tools.play.driver import Driver, FakeExporter, FakeStore
+from tools.play.driver import Driver, FakeStore
 
 FOUR = ("Anna", "Bo", "Cia", "Dan")
 
@@ -19,13 +19,6 @@ def a_series():
     series.game.push((score.PLAY, (-1, 2, 3, -1), -1, ()))
     series.game.push((score.ALL_PASS,))
     return series
-
-
-def test_scoreboard_marks_a_drive_that_belongs_to_the_computer():
-    board = resumed(FakeStore(a_series()), FakeExporter(writable=False)).app.screen
-    assert board.title.endswith("USB") and board.title.startswith("Giv 2") and len(board.title) <= 21
-    board = resumed(FakeStore(a_series()), FakeExporter(writable=True)).app.screen
-    assert "USB" not in board.title
 
 
 def test_undo_question_says_how_far_back_undo_reaches():

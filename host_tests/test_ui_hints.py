@@ -1,11 +1,14 @@
-"""Issue 18 point 13 on 128x32 (feather_oled): every key of the fem and knack hand entry
-is said somewhere on its screens, in both languages; the keys do what the words say."""
+"""The hints: on 128x32 (feather_oled) every key of the fem and knack hand entry is said
+somewhere on its screens, in both languages, and the keys do what the words say; the
+correction's, the yes/no question's and the speller's hints; small screens keep a hint row."""
 
 import pytest
 
 from firmware.core import score
 from firmware.core.rules import Rules
-from host_tests.test_ui_app import FOUR, started
+from host_tests.test_ui_app import FOUR, enter, started
+from host_tests.test_ui_what_the_table_reads import menu_item
+from tools.play.driver import Driver
 
 FIVE = FOUR + ["Eva"]
 
@@ -78,3 +81,49 @@ def test_where_the_hints_fit_the_titles_stay_plain():
     assert text[0] == "Giv 1: OK sparar" and text[-1] == " håll▶ ropa Rödskägg"
     k, _st = started(Rules("knack"))
     assert k.keys("c" "B" "c").splitlines()[0] == "Giv 1: stick"
+
+
+def test_correction_says_how_to_move_and_finish():
+    d, _st = started()
+    assert menu_item(d, "Rättelse").splitlines() == [
+        "Rättelse", ">Bo       +0", " Cia      ", " Dan      ", " Anna     ",
+        " ◀-1 ▶+1 OK nästa", " håll▶ klar"]
+    d, _st = started(height=32)  # no room for hint rows: the title says how to finish
+    assert menu_item(d, "Rättelse").splitlines()[0] == "Rättelse: håll▶ klar"
+
+
+def test_small_screens_and_seven_players_keep_a_hint_row():
+    d, _st = started(Rules("knack"), players=FOUR + ["Eva"], height=32)
+    rows = d.keys("c" "B" "c").splitlines()  # Bo declares, a bid; the tricks from Bo
+    assert rows[0] == "Giv 1: * spelförare" and rows[1].startswith(">") and len(rows) == 4
+    assert rows[-1] == " ◀-1 ▶+1 OK ta"  # 2 of the 5 players, and what the buttons do
+    d, _st = started(height=32)
+    assert d.keys("c").splitlines() == ["Giv 1: håll◀ 0 (+5)", ">Bo       <1>", " Cia",
+                                        " ◀pass ▶+1 OK ta"]
+    seven = FOUR + ["Eva", "Fia", "Gun"]
+    d, _st = started(players=seven)
+    rows = d.keys("c").splitlines()
+    assert len(rows) == 8 and rows[-1] == " ◀pass ▶+1 OK ta" and rows[1] == ">Bo       <1>"
+
+
+def test_yes_no_names_the_button_a_three_button_build_has():
+    d, _st = started()
+    enter(d, (score.ALL_PASS,))
+    assert d.keys("A").splitlines()[-1] == "OK: ja, tillbaka: nej"
+    d, _st = started(back_key=False)  # feather_oled: prev, next, ok; back is hold OK
+    enter(d, (score.ALL_PASS,))
+    assert d.keys("A").splitlines()[-1] == "OK: ja, håll OK: nej"
+    d.keys("C")
+    assert d.app.series.game.log == [(score.ALL_PASS,)]  # hold OK said no
+
+
+def test_the_speller_hint_follows_the_open_row():
+    d = Driver()
+    d.keys("B")  # the table builder
+    view = d.app.view
+    labels = [view.label(d.app, i) for i in range(view.count(d.app))]
+    d.keys("a" * (len(labels) - labels.index("Stava...")) + "c")
+    assert d.text().splitlines()[-1] == " OK öppnar en rad"
+    d.keys("c")  # the first row is open: ◀▶ pick its letter
+    assert d.text().splitlines()[1] == ">[A] B C D E F"
+    assert d.text().splitlines()[-1] == " ◀▶ välj, OK skriver"

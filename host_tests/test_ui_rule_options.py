@@ -1,10 +1,9 @@
-"""Rules round 2 on the device (issue 12): fail_extra in set-up, the in-hand fault reasons."""
+"""The rule options on the device: fail_extra's row among the new game's options for bud and
+knack only, remembered with the table."""
 
 import pytest
 
-from firmware.ui.entry.irregular import FAULT_REASONS
 from firmware.ui.screens.newgame import OptionsView, SetupView
-from firmware.words import tr
 from tools.play.driver import Driver
 
 
@@ -35,10 +34,3 @@ def test_fail_extra_is_remembered_with_the_setup():
     blob = app.setup.encode()
     again = Driver().app.setup
     assert again.decode(blob) and again.rules().fail_extra == 7
-
-
-def test_the_in_hand_reasons_are_in_the_built_in_list_and_translated():
-    for reason in ("did not ask go along", "late Rödskägg call"):
-        assert reason in FAULT_REASONS
-        sv = tr("sv", reason)
-        assert sv != reason and len(sv) <= 20
