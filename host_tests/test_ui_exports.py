@@ -9,7 +9,6 @@ from firmware.store.export import Exporter
 from firmware.ui import seldom
 from firmware.ui.app import App
 from host_tests.test_ui_app import FOUR, enter, started
-from host_tests.test_ui_screens import FOUR, enter, started
 from host_tests.test_ui_undo_and_insert import a_series, resumed
 from tools.play.driver import Driver, FakeExporter, FakeStore
 from tools.play.presses import presses_for
