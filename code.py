@@ -21,7 +21,6 @@ def run(dev, store, exporter):
     clock = hw.Clock(dev.ticks)
     app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles)
     buttons = Buttons(dev.roles)
-    app.defer = True  # a press's saving and exporting wait until its screen shows (app.work below)
     renderer = dev.renderer
     version = None
     level = None

@@ -23,6 +23,7 @@ from firmware.store.journal import Store
 from firmware.ui import events as K
 from firmware.ui.setup import Setup
 from host_tests.test_storage_torn import same_game
+from tools.play import loop
 from tools.sim.fakes import CutDrive, FakeNVM, PowerCut, image_key, play, series_key
 
 BOARDS = {"rp2040": (4096, True), "samd21": (256, False), "samd51": (8192, False)}
@@ -213,7 +214,7 @@ def test_a_cut_in_the_erase_resumes_every_hand_the_settings_and_the_roster(board
     app = App(store_on(FakeNVM(size, blank_program=blank, data=cut_nvm), ddrive), None, lang="en")
     text = " ".join(app.screen.text().split())
     assert "Save lost: resumed from the drive copy after entry 0" in text
-    app.handle(K.OK, 1)
+    loop.press(app, K.OK, 1)
     lines = app.screen.text().split("\n")  # the device shows the new game, not set-up
     assert lines[0].startswith("Hand 1")
     assert [ln[2:].split()[0] for ln in lines[1:]] == list(NAMES)
@@ -311,7 +312,7 @@ def test_the_computers_drive_is_not_written_and_the_screen_says_so_once():
     first = " ".join(app.screen.text().split())
     assert first == ("Note USB: no copy on the drive. A power cut as a game starts or is "
                      "compacted can lose it.")
-    app.handle(K.OK, 1)
+    loop.press(app, K.OK, 1)
     assert "Start!" in app.screen.text()  # once: then the set-up
     for dealer in (0, 1, 2, 3):
         store.save(Series(Rules("fem"), NAMES, dealer))
@@ -354,14 +355,16 @@ def test_a_copy_that_cannot_be_written_is_said_once_and_the_game_is_still_saved(
     app = App(store, None, lang="en")
     drive.full = True  # the drive is the device's, but no write lands
     assert "Start!" in app.screen.text()
-    app.handle(K.OK, 1)  # Start!
+    loop.press(app, K.OK, 1)  # Start!
     assert " ".join(app.screen.text().split()) == (
         "Note The drive copy could not be written: a power cut while saving can lose the game.")
-    app.handle(K.OK, 2)
+    loop.press(app, K.OK, 2)
     assert app.screen.text().startswith("Hand 1")
     app.series.game.push((4, True))
     app.committed()
-    app.handle(K.BACK, 3)
+    while app.work():  # as the loop runs the jobs a change leaves
+        pass
+    loop.press(app, K.BACK, 3)
     assert app.screen.text().startswith("Hand 1")  # said once
     assert power_on(nvm.snapshot(), drive.snapshot(), "samd21")[0] == image_key(store.image)
     assert image_key(store.image)[6] == ((4, True),)

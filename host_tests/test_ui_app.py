@@ -17,6 +17,7 @@ from firmware.ui.entry.hand import conclude
 from firmware.ui.entry.knack import JoinStep, KnackWalk
 from firmware.ui.screen import Chart, Screen, cols, lines
 from firmware.ui.screens import seating
+from tools.play import loop
 from tools.play.driver import Driver, FakeExporter, FakeStore, random_game
 from tools.play.presses import keys_for_record, presses_for
 
@@ -193,7 +194,7 @@ def test_resume_saved_series_and_message():
     assert "* Bo" in app.screen.text()
     app = App(FakeStore(None, None, "Sparat spel skadat"), None)
     assert "skadat" in app.screen.text()
-    app.handle(K.OK, 100)
+    loop.press(app, K.OK, 100)
     assert app.screen.title == "Nytt spel"
 
 
@@ -548,34 +549,40 @@ def test_export_menu_read_only_shows_reason():
     assert "Exporterad 0001-fem" in d.text()
 
 
-def test_deferred_export_answers_at_once_and_writes_after_its_screen():
-    """As code.py runs the App (defer): the press shows "Exporterar…" before anything is
-    written, work() writes and shows the result; a press before work() still finds it done."""
+def test_an_export_answers_at_once_and_writes_after_its_screen():
+    """As code.py runs the App: the press shows "Exporterar…" before anything is written, the
+    loop's work() writes and shows the result; a press before work() still finds it done."""
     ex = FakeExporter()
     d, _st = started(exporter=ex)
-    d.app.defer = True
     d.keys("b")
     items = [i[0] for i in d.app.view.items]
-    d.keys("b" * items.index("Exportera") + "c")
-    assert d.text() == "Exportera\nExporterar…"
+    d.keys("b" * items.index("Exportera"))
+    assert d.answer("c") == "Exportera\nExporterar…"
     assert ex.exported == []
-    d.app.work()
+    assert d.app.work() and not d.app.work()
     assert ex.exported == [[]]
     assert "Exporterad 0001-fem" in d.text()
-    d.keys("c" "b" + "b" * items.index("Exportera") + "c")
+    d.keys("c" "b" + "b" * items.index("Exportera"))
+    d.answer("c")
     assert ex.exported == [[]]
-    d.keys("c")  # the loop never ran work(): the next press writes first, then goes home
+    d.answer("c")  # the loop never ran work(): the next press writes first, then goes home
     assert ex.exported == [[], []]
     assert d.text().startswith("Giv 1\n")
 
 
-def test_deferred_winner_shows_before_its_save_and_file_are_written():
-    """As code.py runs the App (defer): the winning hand's screen first; the loop's work() then
-    saves it, and only after the save exports the game, a job a call."""
+def enter_answer(d, entry):
+    """Enter a hand; its last press as the loop draws it, before the jobs it leaves."""
+    keys = presses_for(d.app, entry)
+    d.keys(keys[:-1])
+    return d.answer(keys[-1])
+
+
+def test_the_winner_shows_before_its_save_and_file_are_written():
+    """As code.py runs the App: the winning hand's screen first; the loop's work() then saves it,
+    and only after the save exports the game, a job a call."""
     ex = FakeExporter()
     d, st = started(Rules("fem", {"start": 1}), exporter=ex)
-    d.app.defer = True
-    enter(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
+    enter_answer(d, (score.PLAY, (-1, -1, 1, 4), -1, ()))
     assert "Dan vinner!" in d.text() and "Exporterar…" in d.text()
     assert st.saves == [] and ex.exported == []
     assert d.app.work()
@@ -586,24 +593,22 @@ def test_deferred_winner_shows_before_its_save_and_file_are_written():
     assert not d.app.work()  # nothing left
 
 
-def test_deferred_save_is_made_before_the_next_press_is_taken():
+def test_a_save_is_made_before_the_next_press_is_taken():
     """A press that comes before the loop ran the last press's save: the save first, then the press."""
     d, st = started()
-    d.app.defer = True
-    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    enter_answer(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
     assert st.saves == [] and d.app.jobs
-    d.keys("b")  # the menu: the hand is saved before it opens
+    d.answer("b")  # the menu: the hand is saved before it opens
     assert len(st.saves) == 1 and len(st.saves[0][1]) == 1 and not d.app.jobs
     assert d.text().splitlines()[0] == "Meny"
 
 
 def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded(monkeypatch):
-    """A deferred save whose settings blob loads seldom.py: back on the scoreboard after it, every
+    """A save whose settings blob loads seldom.py: back on the scoreboard after it, every
     lazily loaded module goes again (App.let_go), as after a press; else a hand entered next would
     carry it (the 7-player knack game's low point)."""
     d, _st = started()
-    d.app.defer = True
-    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    enter_answer(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
     let_go = []
     monkeypatch.setattr(d.app, "let_go", lambda: let_go.append(type(d.app.view).__name__))
     d.app.jobs.append(d.app.save_settings_job)
@@ -616,11 +621,10 @@ def test_a_settings_change_in_the_menu_is_saved_after_its_screen():
     """The menu's language (and big scores): the menu in the new language first, the settings'
     save a job after it."""
     d, st = started()
-    d.app.defer = True
     d.keys("b")
     d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
     saved = len(st.settings)
-    d.keys("c")
+    d.answer("c")
     assert d.text().splitlines()[0] == "Menu" and len(st.settings) == saved
     assert d.app.work() and len(st.settings) == saved + 1
     assert not d.app.work()
@@ -635,10 +639,9 @@ def test_a_settings_save_that_raises_says_so_after_its_screen():
             raise OSError("flash gone")
 
     d, _st = started(store=BrokenStore(None))
-    d.app.defer = True
     d.keys("b")
     d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
-    d.keys("c")
+    d.answer("c")
     assert d.text().splitlines()[0] == "Menu"
     d.app.work()
     assert d.text().splitlines()[:2] == ["Note", "Not saved: flash gone"]
@@ -647,15 +650,14 @@ def test_a_settings_save_that_raises_says_so_after_its_screen():
 
 
 def test_a_save_that_fails_after_its_screen_says_so_next():
-    """A deferred save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
+    """A save that fails: the scoreboard showed first; the note follows it, and OK goes back."""
 
     class FullStore(FakeStore):
         def save(self, series):
             return False
 
     d, _st = started(store=FullStore(None))
-    d.app.defer = True
-    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    enter_answer(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
     assert d.text().splitlines()[0] == "Giv 2"
     d.app.work()
     assert d.text().splitlines()[:3] == ["Obs", "Minnet fullt:", "ändringen är inte"]
@@ -843,10 +845,10 @@ def test_screen_saver_dims_blanks_and_wake_press_does_nothing():
     app.tick(d.now + A.BLANK_MS)
     assert app.brightness == 0
     screen = app.screen
-    app.handle(K.OK, d.now + A.BLANK_MS + 10)
+    loop.press(app, K.OK, d.now + A.BLANK_MS + 10)
     assert app.brightness == 2
     assert app.screen == screen  # the wake press did nothing else
-    app.handle(K.OK, d.now + A.BLANK_MS + 300)
+    loop.press(app, K.OK, d.now + A.BLANK_MS + 300)
     assert isinstance(app.view, FemWalk)
 
 
@@ -858,7 +860,7 @@ def test_version_changes_only_with_the_screen():
     d.keys("c")
     assert d.app.version == v + 1
     v = d.app.version
-    d.app.handle(K.NEXT_LONG, d.now + 100)  # finishes the walk: preview
+    loop.press(d.app, K.NEXT_LONG, d.now + 100)  # finishes the walk: preview
     assert d.app.version == v + 1
 
 
@@ -882,7 +884,7 @@ def test_buttons_into_app_chord_and_bounce():
     evs = [e for e in evs if e is not None]
     assert evs == [K.OK]
     for e in evs:
-        d.app.handle(e, t + 3000)
+        loop.press(d.app, e, t + 3000)
     assert isinstance(d.app.view, FemWalk)
 
 
@@ -1004,7 +1006,7 @@ def test_every_event_on_every_reachable_screen():
             app = queue.pop(0)
             for ev in (K.PREV, K.NEXT, K.OK, K.BACK, K.PREV_LONG, K.NEXT_LONG, K.OK_LONG):
                 c = clone(app)
-                c.handle(ev, app.last + 100)
+                loop.press(c, ev, app.last + 100)
                 fits(c)
                 assert c.screen.title not in ("Fel", "Error"), c.screen.text()
                 key = (type(c.view).__name__, c.screen.text())

@@ -5,6 +5,7 @@ from firmware.core.series import Series
 from firmware.store.journal import Store
 from firmware.ui import events as K
 from firmware.ui.app import App
+from tools.play import loop
 from tools.sim.fakes import FakeNVM
 
 
@@ -27,12 +28,12 @@ def app_with_game(how):
 
 def switch_language(app):
     """Menu (next), down to the language row, OK."""
-    app.handle(K.NEXT, 0)
+    loop.press(app, K.NEXT, 0)
     for _ in range(20):
         if app.screen.rows[app.screen.selected].startswith("Language:"):
             break
-        app.handle(K.NEXT, 0)
-    app.handle(K.OK, 0)
+        loop.press(app, K.NEXT, 0)
+    loop.press(app, K.OK, 0)
 
 
 def test_settings_that_do_not_fit_are_reported():
@@ -40,7 +41,7 @@ def test_settings_that_do_not_fit_are_reported():
     switch_language(app)
     assert app.screen.title in ("Note", "Obs")
     assert "not saved" in app.screen.text().lower() or "sparad" in app.screen.text().lower()
-    app.handle(K.OK, 0)  # any press: back to the menu it led to
+    loop.press(app, K.OK, 0)  # any press: back to the menu it led to
     assert app.screen.rows[app.screen.selected].startswith("Språk:")
 
 

@@ -70,10 +70,9 @@ class App:
         self._setup = None  # that set-up, decoded while a screen needs it (``setup``)
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
-        # The loop sets defer: a press's writing (a save, an export) waits until its screen is
-        # drawn (work()), so that the screen answers at once.
-        self.defer = False
-        self.jobs = []  # that writing, in order, until work() runs it
+        # A press's writing (a save, an export) waits as a job until the loop has drawn its screen
+        # and runs work(), so that the screen answers at once.
+        self.jobs = []
         self.idle_loads = True  # idle() may load a hand's modules ahead (until that fails once)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
@@ -93,7 +92,7 @@ class App:
 
     def handle(self, event, now_ms):
         """One logical event. A press that wakes the screen does nothing else."""
-        while self.work():  # what the last press left for after its screen, if the loop did not run it
+        while self.work():  # what the last press left for after its screen, before this press
             pass
         self.last = now_ms
         if self.brightness != 2:
@@ -216,11 +215,8 @@ class App:
         self.settings_changed()
 
     def settings_changed(self):
-        """Save the settings (the language, big scores), after this press's screen when deferred."""
-        if self.defer:
-            self.jobs.append(self.save_settings_job)
-        else:
-            self.save_settings_job()
+        """Save the settings (the language, big scores): a job, after this press's screen."""
+        self.jobs.append(self.save_settings_job)
 
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
@@ -295,38 +291,27 @@ class App:
         self.after_change()
 
     def after_change(self):
-        """Save the change (after this press's screen when deferred: the loop's work()); then the
-        winner screen when the game is over, else the scoreboard."""
-        problem = None
-        if self.defer:
-            self.jobs.append(self._save_job)
-        else:
-            problem = self.save()
+        """Save the change (a job: after this press's screen, the loop's work()); then the winner
+        screen when the game is over (its file written by a job after it), else the scoreboard."""
+        self.jobs.append(self._save_job)
         if self.series is None:
             self.home()
             return
         game = self.series.game
         self.note = None
         if game.state.over():
-            if self.defer and self.exporter is not None and self.writable():
-                self.note = self.t("Exporting…")  # the winner at once, the file after it is drawn
+            if self.exporter is not None:
+                if self.writable():
+                    self.note = self.t("Exporting…")  # the winner at once, the file after it is drawn
                 self.jobs.append(self._auto_export_now)
-            else:
-                self.note = self.auto_export()
             # The winner screen leads only home or to the history: the hand's modules go now, not
             # on the scoreboard (a long 7-player knack game had its lowest heap here).
             lazy.release_all((result.name,))
             self.view = result.Winner()
         else:
             if self.won_on_drive:  # an undo took the win back: the drive must not name a winner
-                if self.defer:
-                    self.jobs.append(self.auto_export)
-                else:
-                    self.auto_export()
+                self.jobs.append(self.auto_export)
             self.view = Scoreboard()
-        if problem:
-            back = self.view
-            self.view = Message(self.t("Note"), problem, back_to(back))
 
     def _save_job(self):
         problem = self.save()

@@ -121,23 +121,19 @@ def keep_unfinished(app, series, name):
 
 
 def start_series(app, series):
+    """A new game replaces this one: its screen at once; the settings, the new game's save and the
+    unfinished game's file on the drive (when it has entries) are jobs after it."""
     keep = app.unfinished() and app.writable()  # (not when the drive is the computer's)
     old, name = app.series, app.export_name
-    kept = keep_unfinished(app, old, name) if keep and not app.defer else None
     app.series = series
     new_game_started(app)
     app.setup.lang = app.lang
-    if app.defer:  # the settings, the new game's save and the old one's file after it is drawn
-        app.jobs.append(app.save_settings_job)
-    else:
-        app.unsaved = save_settings(app)
+    app.jobs.append(app.save_settings_job)
     app.after_change()
     app.let_go()  # the set-up's screens are done with (the note below goes back to the scoreboard)
-    if keep and app.defer:
-        kept = app.t("Exporting…")
+    if keep:
+        app.view = Message(app.t("Note"), app.t("Exporting…"), back_to(app.view))
         app.jobs.append(lambda: _say_kept(app, keep_unfinished(app, old, name)))
-    if kept:
-        app.view = Message(app.t("Note"), kept, back_to(app.view))
 
 
 def new_game_started(app):
@@ -178,14 +174,14 @@ def auto_export(app):
 
 
 def export(app):
-    """The menu's export: "Exporting…" at once, the writing after that screen is drawn."""
+    """The menu's export: "Exporting…" at once, the writing a job after that screen is drawn."""
     if app.exporter is None:
         return
-    if app.defer and app.writable():
+    if app.writable():
         app.view = Message(app.t("Export"), app.t("Exporting…"), go_home)
         app.jobs.append(lambda: export_now(app))
         return
-    export_now(app)
+    export_now(app)  # nothing to write: the screen says why
 
 
 def export_now(app):

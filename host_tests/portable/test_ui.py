@@ -12,7 +12,7 @@ from firmware.core import score
 from firmware.record.reader import load
 from firmware.ui import events as K
 from firmware.ui.app import BLANK_MS, DIM_MS, App
-from tools.play import keymap
+from tools.play import keymap, loop
 
 RECORDS = "host_tests/records"
 
@@ -47,7 +47,7 @@ class Fake:
 def drive(app, keys, now=0):
     for ch in keys:
         now += 200
-        app.handle(keymap.event_for_char(ch), now)
+        loop.press(app, keymap.event_for_char(ch), now)
         app.tick(now)
     return now
 
@@ -160,7 +160,7 @@ class TestScreens(unittest.TestCase):
         self.assertEqual(app.brightness, 1)
         app.tick(now + BLANK_MS)
         self.assertEqual(app.brightness, 0)
-        app.handle(K.OK, now + BLANK_MS + 1)
+        loop.press(app, K.OK, now + BLANK_MS + 1)
         self.assertEqual(app.brightness, 2)
         self.assertEqual(app.screen.title, "Giv 1")
 

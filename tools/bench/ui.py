@@ -49,7 +49,7 @@ import gc
 import sys
 import time
 from firmware.ui import events as K
-from tools.play import keymap
+from tools.play import keymap, loop
 from firmware.ui.app import App
 
 def main():
@@ -69,7 +69,7 @@ def main():
         gc.collect()
         now += 100
         t0 = time.ticks_us()
-        app.handle(ev, now)
+        loop.press(app, ev, now)
         app.tick(now)
         dt = time.ticks_diff(time.ticks_us(), t0)
         total += dt
@@ -198,7 +198,7 @@ def micropython_figures(heap):
     build = tempfile.mkdtemp(prefix="bench-ui-")
     try:
         compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), os.path.join(build, "firmware"))
-        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py"):  # the driver's key alphabet
+        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py", "play/loop.py"):  # the keys, a press
             os.makedirs(os.path.dirname(os.path.join(build, "tools", rel)), exist_ok=True)
             subprocess.run([mpy_cross, "-o", os.path.join(build, "tools", rel[:-3] + ".mpy"),
                             os.path.join(ROOT, "tools", rel)], check=True)

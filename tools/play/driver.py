@@ -4,7 +4,7 @@ import random
 
 from firmware.ui.app import App
 from firmware.ui.setup import NAMES
-from tools.play import keymap, randgame
+from tools.play import keymap, loop, randgame
 
 
 class Loaded:
@@ -55,7 +55,8 @@ class FakeExporter:
 
 
 class Driver:
-    """Drives an App with key strings, the clock advancing 200 ms per press."""
+    """Drives an App with key strings as code.py's loop does (tools/play/loop.py), the clock
+    advancing 200 ms per press."""
 
     def __init__(self, app=None, **kw):
         self.app = app if app is not None else App(None, None, **kw)
@@ -66,8 +67,16 @@ class Driver:
             if ch in " \n":
                 continue
             self.now += 200
-            self.app.handle(keymap.event_for_char(ch), self.now)
+            loop.press(self.app, keymap.event_for_char(ch), self.now)
             self.app.tick(self.now)
+        return self.app.screen.text()
+
+    def answer(self, ch):
+        """One press and the screen the loop draws for it before it runs the press's jobs (a save,
+        an export: App.work, which the test then runs, or the next press does first)."""
+        self.now += 200
+        self.app.handle(keymap.event_for_char(ch), self.now)
+        self.app.tick(self.now)
         return self.app.screen.text()
 
     def text(self):

@@ -34,7 +34,7 @@ from firmware.ui.entry.penalty import HAND_FAULTS, ReasonList, hand_faults
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
 from firmware.ui.views import ListView, Message
-from tools.play import keymap
+from tools.play import keymap, loop
 
 
 class PlanError(Exception):
@@ -62,7 +62,7 @@ class Planner:
     def press(self, ch, count=1):
         for _ in range(count):
             self.keys.append(ch)
-            self.app.handle(keymap.event_for_char(ch), self.app.last)
+            loop.press(self.app, keymap.event_for_char(ch), self.app.last)
 
     def take(self):
         out = "".join(self.keys)

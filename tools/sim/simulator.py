@@ -86,7 +86,6 @@ class Sim:
         self.draw_ms = []
         self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
                        "back" in self.roles)
-        self.app.defer = True  # as code.py: a press's saving and exporting after its screen is drawn
         self.update()
 
     def close(self):

@@ -263,12 +263,12 @@ class ScenarioPlanner:
 
     def press(self, keys, play=True):
         """Keys pressed; play=False: only waits and wake presses (the App has no clock here)."""
-        from tools.play import keymap
+        from tools.play import keymap, loop
 
         self.keys += keys
         if play:
             for ch in keys:
-                self.app.handle(keymap.event_for_char(ch), self.app.last)
+                loop.press(self.app, keymap.event_for_char(ch), self.app.last)
 
     def planner(self):
         from tools.play import presses

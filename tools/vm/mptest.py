@@ -60,7 +60,7 @@ def run_tests(vm, name_of_vm, mpy_cross):
         compile_tree(mpy_cross, os.path.join(ROOT, "firmware"), os.path.join(build, "firmware"))
         compile_tree(mpy_cross, os.path.join(ROOT, "host_tests", "portable"), build)
         compile_tree(mpy_cross, os.path.join(ROOT, "tools", "vm", "mpunit"), build)
-        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py"):  # the tests' key alphabet
+        for rel in ("__init__.py", "play/__init__.py", "play/keymap.py", "play/loop.py"):  # the keys, a press
             os.makedirs(os.path.dirname(os.path.join(build, "tools", rel)), exist_ok=True)
             subprocess.run([mpy_cross, "-o", os.path.join(build, "tools", rel[:-3] + ".mpy"),
                             os.path.join(ROOT, "tools", rel)], check=True)

@@ -27,6 +27,8 @@ def main():
         t0 = time.ticks_us()
         app.handle(event, now)
         app.tick(now)
+        while app.work():  # the press's jobs (none to write here: no store), as the loop runs them
+            pass
         if app.version != version:
             version = app.version
             gc.collect()
