@@ -379,7 +379,7 @@ def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
         assert shown[-1][1:] == sim_shown[-1][1:], "not on the menu after the presses:\n%s" % (
             C.frame_text(shown[-1]))
         assert board.exports() == sim_exports
-        from firmware.ui.screen import Screen
+        from firmware.ui.screenmodel import Screen
         from tools.sim import raster
 
         exporting = bytearray(1024)

@@ -6,7 +6,7 @@ On CircuitPython (and MicroPython) ``"%-8s" % name`` pads by UTF-8 bytes (Å,
 firmware/:
 
 * no width on a ``%s`` (or an f-string / format() field) and no ljust/rjust/center:
-  pad with ``firmware.ui.screen.pad``;
+  pad with ``firmware.ui.screenmodel.pad``;
 * every ``sorted(..., key=...)`` and ``.sort(key=...)`` has a full key: a tuple
   whose last item is the element itself (ties cannot reorder), or a sort without key;
 * nothing iterates a dict's ``items()``/``keys()``/``values()`` unless it is
@@ -146,7 +146,7 @@ def test_the_lint_catches_each_habit(tmp_path, monkeypatch):
 
 
 def test_pad_counts_letters_not_bytes():
-    from firmware.ui.screen import pad
+    from firmware.ui.screenmodel import pad
 
     assert pad("ÄÖ", 8) == "ÄÖ      " and len(pad("ÄÖ", 8)) == 8
     assert pad("Hedvigsson", 8) == "Hedvigsson"  # never cut

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware.device import font, oled, plot, render
-from firmware.ui.screen import Chart, Screen
+from firmware.ui.screenmodel import Chart, Screen
 from tools.sim import raster
 from tools.sim.bus import FakeI2C, profile_display
 from tools.sim.panel import Panel

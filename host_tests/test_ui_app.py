@@ -14,8 +14,8 @@ from firmware.ui import views as V
 from firmware.ui.app import App
 from firmware.ui.entry.fem import FemWalk
 from firmware.ui.entry.hand import conclude
-from firmware.ui.entry.knack import JoinStep, KnackWalk
-from firmware.ui.screen import Chart, Screen, cols, lines
+from firmware.ui.entry.knack import JoinStep, TricksWalk
+from firmware.ui.screenmodel import Chart, Screen, cols, lines
 from firmware.ui.screens import seating
 from tools.play import loop
 from tools.play.driver import Driver, FakeExporter, FakeStore, random_game
@@ -604,7 +604,7 @@ def test_a_save_is_made_before_the_next_press_is_taken():
 
 
 def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded(monkeypatch):
-    """A save whose settings blob loads seldom.py: back on the scoreboard after it, every
+    """A save whose settings blob loads settings.py: back on the scoreboard after it, every
     lazily loaded module goes again (App.let_go), as after a press; else a hand entered next would
     carry it (the 7-player knack game's low point)."""
     d, _st = started()
@@ -1212,7 +1212,7 @@ def test_small_screen_title_true_and_holds_shown():
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
     d.keys("c" "b" "B" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
-    assert isinstance(d.app.view, KnackWalk)
+    assert isinstance(d.app.view, TricksWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done
     assert "Anna     1" in d.text()

@@ -192,7 +192,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
 
 
 def test_a_selected_first_row_does_not_merge_with_the_title():
-    from firmware.ui.screen import Screen
+    from firmware.ui.screenmodel import Screen
     from tools.sim import raster
     for h in (64, 32):
         buf = bytearray(128 * h // 8)
@@ -288,7 +288,7 @@ def test_history_rows_of_seven_players_fit():
 
 def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart():
     from firmware.core.series import Series as S
-    from firmware.ui.screen import big_cols
+    from firmware.ui.screenmodel import big_cols
     from tools.sim import raster
     seven = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Kristina"]
     st = FakeStore(S(Rules("fem"), seven, 6))  # Kristina deals, Anna speaks first
@@ -326,7 +326,7 @@ def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart(
 
 
 def _raster(rows):
-    from firmware.ui.screen import Screen
+    from firmware.ui.screenmodel import Screen
     from tools.sim import raster
     buf = bytearray(1024)
     raster.raster(Screen("", rows), 128, 64, buf)

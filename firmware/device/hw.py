@@ -9,7 +9,7 @@ console and shown on the display when one works.
 """
 
 from firmware.device import render
-from firmware.ui.screen import Screen, wrap
+from firmware.ui.screenmodel import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
 MODULES = {}  # type: dict

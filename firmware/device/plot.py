@@ -9,7 +9,7 @@ bits OR-ed in with a shift, big rows each glyph column spread to its 13 rows, wr
 """
 
 from firmware.device import font
-from firmware.ui import screen as screen_model
+from firmware.ui import screenmodel
 
 CELL_W = font.CELL_W
 CELL_H = font.CELL_H
@@ -333,10 +333,10 @@ class PagePen:
         w = self.width
         buf = self.buf
         end = len(buf)
-        c = screen_model.big_cols(w)
-        big = screen_model.BIG
-        for r in range(min(screen_model.big_lines(self.height), len(rows))):
-            top = CELL_H + r * screen_model.BIG_PITCH
+        c = screenmodel.big_cols(w)
+        big = screenmodel.BIG
+        for r in range(min(screenmodel.big_lines(self.height), len(rows))):
+            top = CELL_H + r * screenmodel.BIG_PITCH
             s = top & 7
             x = (top >> 3) * w
             for ch in rows[r][:c]:

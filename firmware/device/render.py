@@ -1,4 +1,4 @@
-"""Draw a screen model (firmware/ui/screen.py) on the panel: the one rendering seam.
+"""Draw a screen model (firmware/ui/screenmodel.py) on the panel: the one rendering seam.
 
 ``PageRenderer`` draws in the panel controller's own format, pages of 8 pixel rows with a byte
 per column (firmware/device/oled.py), and sends only what changed: a text line is one page, its
@@ -20,7 +20,7 @@ import gc
 
 from firmware import forget
 from firmware.device import font
-from firmware.ui import screen as screen_model
+from firmware.ui import screenmodel
 
 try:
     from micropython import const
@@ -52,8 +52,8 @@ def screen_lines(screen, width, height):
     Line 0 is the title (inverted); the rows follow, the selected one inverted.
     When the rows do not fit, the window scrolls so that the selected row shows.
     """
-    n = screen_model.lines(height)
-    c = screen_model.cols(width)
+    n = screenmodel.lines(height)
+    c = screenmodel.cols(width)
     title = screen.title
     out = [(title if len(title) <= c else fit(title, c), True)]
     rows = () if screen.big else screen.rows  # big rows are drawn at twice the size (plot)
@@ -72,7 +72,7 @@ def screen_lines(screen, width, height):
 
 def text_lines(screen, width, height):
     """screen_lines with every text padded with spaces to exactly cols characters."""
-    c = screen_model.cols(width)
+    c = screenmodel.cols(width)
     return [(fit(text, c), inv) for text, inv in screen_lines(screen, width, height)]
 
 
@@ -160,8 +160,8 @@ class PageRenderer:
         self.oled = oled
         self.width = width
         self.height = height
-        self.cols = screen_model.cols(width)
-        n = screen_model.lines(height)
+        self.cols = screenmodel.cols(width)
+        n = screenmodel.lines(height)
         self.glyphs = memoryview(font.ASCII)  # a cell of page bytes per code 0..127
         self.extra = {}  # the glyphs of characters beyond ASCII met so far, by code point
         self.tail = bytes(width - self.cols * CELL_W)  # the columns right of the last cell

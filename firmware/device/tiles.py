@@ -12,7 +12,7 @@ for a board with that panel. The pixels are those of the reference raster (tools
 from firmware import forget
 from firmware.device import font
 from firmware.device.render import CELL_H, CELL_W, text_lines
-from firmware.ui import screen as screen_model
+from firmware.ui import screenmodel
 
 DIM = 0.02  # displayio brightness when dimmed (contrast 5 of 255, render.DIM_CONTRAST)
 
@@ -121,11 +121,11 @@ class TileRenderer:
         group = displayio.Group()
         # the grids reach the right edge (128 = 21 cells and 2 pixels): the last cell is a space
         span = (width + CELL_W - 1) // CELL_W
-        self.cols = screen_model.cols(width)
+        self.cols = screenmodel.cols(width)
         self.grids = []
         self.shown = []  # [text, inverted] of each line as its grid holds it
         self.blank = " " * self.cols
-        for line in range(screen_model.lines(height)):
+        for line in range(screenmodel.lines(height)):
             grid = self._grid(displayio.TileGrid, span, 1, line * CELL_H)
             group.append(grid)
             self.grids.append(grid)
@@ -307,10 +307,10 @@ class BitmapPen:
         title: each lit pixel of a glyph a block filled in C."""
         fill = self.tools.fill_region
         canvas = self.canvas
-        c = screen_model.big_cols(width)
-        big = screen_model.BIG
-        for i in range(min(screen_model.big_lines(height), len(rows))):
-            top = CELL_H + i * screen_model.BIG_PITCH - self.top
+        c = screenmodel.big_cols(width)
+        big = screenmodel.BIG
+        for i in range(min(screenmodel.big_lines(height), len(rows))):
+            top = CELL_H + i * screenmodel.BIG_PITCH - self.top
             x = 0
             for ch in rows[i][:c]:
                 g = font.index(ord(ch))

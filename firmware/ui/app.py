@@ -3,26 +3,28 @@
     app = App(store, exporter, width=128, height=64, lang="sv", now_ms=0)
     app.handle(event, now_ms)   # a logical event from firmware/device/buttons.py
     app.tick(now_ms)            # the clock: screen saver
-    app.screen                  # firmware.ui.screen.Screen to draw
+    app.screen                  # firmware.ui.screenmodel.Screen to draw
     app.version                 # increases whenever screen (or brightness) changes
     app.brightness              # 2 on, 1 dimmed, 0 blank
 
 It never sleeps and never touches hardware. ``store`` (firmware/store/journal.py)
 and ``exporter`` (firmware/store/export.py) may be None.
 
-Here are the App and the scoreboard; every other screen's module is loaded
-while it is open (firmware/ui/lazy.py), and so are the App's seldom used parts
-(firmware/ui/seldom.py) and the remembered set-up (firmware/ui/setup.py).
+Here are the App, its job queue and the policy of which modules stay loaded; the scoreboard
+(firmware/ui/scoreboard.py) is always loaded beside it. Every other screen's module is loaded
+while it is open (firmware/ui/lazy.py), and so are the App's parts used now and then: the start
+(resume.py), the settings' saving (settings.py), exports (exports.py), a new game (gamestart.py),
+the words of a refusal (text.py) and the remembered set-up (setup.py).
 """
 
 import sys
 
 from firmware import forget
 from firmware.core.kinds import ALL_PASS
-from firmware.ui import events as K
 from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
-from firmware.ui.screen import Screen, big_cols, big_lines, cols, lines, name_width, pad, page_dots, wrap
+from firmware.ui.scoreboard import Scoreboard
+from firmware.ui.screenmodel import Screen, big_cols, big_lines, cols, lines, wrap
 from firmware.ui.views import Message, View, back_to, clip, go_home
 from firmware.words import tr
 
@@ -34,14 +36,14 @@ FEM_HAND = _HAND + ("firmware.ui.entry.fem",)
 KNACK_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
 BUD_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")
 IDLE_MS = 100  # after a press: App.idle loads ahead only once presses have paused this long
-chart = Lazy("firmware.ui.screens.chart")
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
-history = Lazy("firmware.ui.screens.history")  # the history of entries, one entry's changes, undo
 kinds = Lazy(START)  # opens the views of one kind of entry
-menu = Lazy("firmware.ui.screens.menu")
 newgame = Lazy("firmware.ui.screens.newgame")  # the set-up screen, the rule options
 result = Lazy("firmware.ui.screens.result")  # the winner screen, the series standings
-seldom = Lazy("firmware.ui.seldom")  # the start's messages, exports, a new game, refusals' words
+exports = Lazy("firmware.ui.exports")  # the finished game's file
+resume = Lazy("firmware.ui.resume")  # the start: the save loaded, what to say about it
+settings = Lazy("firmware.ui.settings")  # the settings' saving
+text = Lazy("firmware.ui.text")  # the words of a refusal
 SETUP = "firmware.ui.setup"
 IRREGULAR = "firmware.ui.entry.irregular"  # misdeals, knock faults, corrections
 DIM_MS = 120000  # idle time before the screen dims
@@ -78,7 +80,7 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
-        message = seldom.start(self, store)  # the save loaded, and what to say about it
+        message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.t("Note"), message, go_home)
         else:
@@ -132,7 +134,7 @@ class App:
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
-        if isinstance(self.view, Scoreboard):  # what the job loaded (e.g. seldom.py) goes, as after a press
+        if isinstance(self.view, Scoreboard):  # what the job loaded (e.g. settings.py) goes, as after a press
             self.let_go()
         self._refresh()
         return True
@@ -236,12 +238,7 @@ class App:
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
         EntryError/RulesError (worded from its code, players named) or a text."""
-        self.view = Message(self.t("Not possible"), self.reason(why, players),
-                            back_to(back))
-
-    def reason(self, why, players=None):
-        """The words for a refusal (firmware/ui/seldom.py)."""
-        return seldom.reason(self, why, players)
+        self.view = Message(self.t("Not possible"), text.reason(self, why, players), back_to(back))
 
     def save(self):
         if self.store is not None and self.series is not None:
@@ -282,10 +279,6 @@ class App:
         game = self.series.game if self.series is not None else None
         return game is not None and bool(game.log or game.base) and not game.state.over()
 
-    def start_series(self, series):
-        """A new game replaces this one (the unfinished one kept on the drive: seldom.py)."""
-        seldom.start_series(self, series)
-
     def committed(self):
         """After a commit, undo, edit or delete: save; the winner screen when it is over."""
         self.after_change()
@@ -310,7 +303,7 @@ class App:
             self.view = result.Winner()
         else:
             if self.won_on_drive:  # an undo took the win back: the drive must not name a winner
-                self.jobs.append(self.auto_export)
+                self.jobs.append(lambda: exports.auto_export(self))
             self.view = Scoreboard()
 
     def _save_job(self):
@@ -319,8 +312,8 @@ class App:
             self.view = Message(self.t("Note"), problem, back_to(self.view))
 
     def save_settings_job(self):
-        """Store the language and the last set-up (firmware/ui/seldom.py); a failure is said after."""
-        self.unsaved = seldom.save_settings(self) or self.unsaved
+        """Store the language and the last set-up (firmware/ui/settings.py); a failure is said after."""
+        self.unsaved = settings.save(self) or self.unsaved
 
     def writable(self):
         if self.exporter is None:
@@ -331,11 +324,7 @@ class App:
             return False
 
     def _auto_export_now(self):
-        self.note = self.auto_export()
-
-    def auto_export(self):
-        """Export the finished game, or remember that it waits for the drive (seldom.py)."""
-        return seldom.auto_export(self)
+        self.note = exports.auto_export(self)
 
     # -- drawing ----------------------------------------------------------------
 
@@ -370,155 +359,3 @@ class ErrorView(View):
         rows = wrap(self.text, app.cols)[:max(1, app.rows - 1)]
         rows.append(clip(app.t("Press a button"), app.cols))
         return Screen(app.t("Error"), rows[:app.rows])
-
-
-class Scoreboard(View):
-    """Every player's score: * deals, > speaks first, = plays the extra hand, 'out'.
-
-    OK: enter a hand (the winner screen once the game is over); NEXT: menu;
-    PREV: history; PREV_LONG: undo; NEXT_LONG: chart. When the players do not fit
-    (more than 3 on 128x32) the board opens on the page of the first speaker, the
-    title shows one dot per page (the shown one filled), and PREV shows the next page;
-    after the last one it opens the history.
-    """
-
-    def __init__(self):
-        self.page = -1  # the first speaker's page, chosen when first drawn
-        self.seen = 1  # pages shown since the board opened
-
-    def per_page(self, app):
-        return app.big_rows if app.big and app.big_rows >= 2 else app.rows
-
-    def pages(self, app):
-        n = len(app.series.game.players)
-        k = self.per_page(app)
-        return (n + k - 1) // k
-
-    def first_page(self, app):
-        st = app.series.game.state
-        speaker = st.first_to_speak()
-        return speaker // self.per_page(app) if speaker >= 0 else 0
-
-    def opens(self, app, ev):
-        """The module the press ev opens from here (None: a hand's, or none)."""
-        if ev == K.OK:
-            return result.name if app.over() else None
-        if ev == K.NEXT:
-            return menu.name
-        if ev == K.NEXT_LONG:
-            return chart.name
-        if ev == K.PREV_LONG or (ev == K.PREV and self.seen >= self.pages(app)):
-            return history.name
-        return None
-
-    def ahead(self, app, ev):
-        """A key went down: load what its press opens (a hand's modules for OK, those App.idle
-        has not loaded yet; for NEXT the menu, then the chart its long press opens)."""
-        if ev == K.OK and not app.over():
-            names = app.hand_modules()
-        else:
-            names = [n for n in (self.opens(app, ev), chart.name if ev == K.NEXT else None) if n]
-            if names:
-                lazy.release_all(names)  # the hand's modules go now rather than when it opens
-        for name in names:
-            lazy.load(name)
-        return ev == K.NEXT  # (held: the chart)
-
-    def event(self, app, ev):
-        game = app.series.game
-        if ev == K.OK and not game.state.over():
-            app.enter()  # with what App.idle (or ahead) loaded for it
-            return
-        opens = self.opens(app, ev)
-        lazy.release_all((opens,) if opens else ())  # another screen: a hand's modules go first
-        if ev == K.OK:
-            app.view = result.Winner()
-        elif ev == K.NEXT:
-            app.view = menu.main_menu(app)
-        elif ev == K.PREV:
-            pages = self.pages(app)
-            if self.seen < pages:
-                self.page = (max(0, self.page) + 1) % pages
-                self.seen += 1
-            else:
-                history.open_history(app)
-        elif ev == K.PREV_LONG:
-            history.ask_undo(app)
-        elif ev == K.NEXT_LONG:
-            app.view = chart.ChartView()
-
-    def title(self, app):
-        series = app.series
-        game = series.game
-        st = game.state
-        if st.over():
-            head = app.t("%s won") % game.players[st.winner]
-        else:
-            head = app.t("Hand %d") % (st.hands + 1)
-            if st.tied:
-                head += " " + app.t("Extra")
-        tail = ""
-        pages = self.pages(app)
-        if pages > 1:
-            tail = page_dots(max(0, self.page), pages)
-        if app.exporter is not None and not app.writable():
-            # The boot button was held: the computer owns the drive, nothing is exported.
-            tail += (" " if tail else "") + "USB"
-        room = app.cols - (len(tail) + 1 if tail else 0)
-        pot = app.t("Pot %d") % st.pot if game.rules.pot and not st.over() else ""
-        of = " %d/%d" % (series.number(), series.length) if series.length > 1 else ""
-        if pot and len(head) + 1 + len(pot) + len(of) > room:
-            pot = "P%d" % st.pot  # tight (128x32 with pages): the short form
-        if len(head) + len(pot) + 1 + len(of) > room:
-            of = ""  # the series standing is on its own screen
-        if pot:
-            head += " " + pot
-        head += of
-        if tail:
-            head = pad(clip(head, app.cols - len(tail) - 1), app.cols - len(tail)) + tail
-        return clip(head, app.cols)
-
-    def row(self, app, seat):
-        series = app.series
-        game = series.game
-        st = game.state
-        mark = "*" if seat == st.dealer else " "
-        mark += ">" if seat == st.first_to_speak() else " "
-        tail = ""
-        if seat in st.out:
-            tail += " " + app.t("out")
-        elif seat in st.tied:
-            tail += " ="
-        elif seat == st.winner:
-            tail += " !"
-        if game.rules.pot:
-            tail += " %+d" % st.balance[seat]
-        if series.length > 1:
-            tail += " %d" % series.wins()[seat]
-        w = name_width(game.players, app.cols - 6 - len(tail))
-        return clip("%s%s%4d%s" % (mark, pad(game.players[seat], w), st.scores[seat], tail), app.cols)
-
-    def big_row(self, app, seat):
-        """A big row (big_cols wide): a mark, the name, the score ("ut" once out)."""
-        st = app.series.game.state
-        mark = "*" if seat == st.dealer else ">" if seat == st.first_to_speak() else \
-            "=" if seat in st.tied else " "
-        score_ = app.t("out") if seat in st.out else "%d" % st.scores[seat]
-        room = app.big_cols - 2 - len(score_)
-        name = app.series.game.players[seat][:room]
-        return mark + pad(name, room) + " " + score_
-
-    def render(self, app):
-        n = len(app.series.game.players)
-        if self.page < 0 or self.page >= self.pages(app):
-            self.page = self.first_page(app) if self.page < 0 else 0
-        k = self.per_page(app)
-        big = k != app.rows
-        top = self.page * k
-        row = self.big_row if big else self.row
-        rows = [row(app, s) for s in range(top, min(n, top + k))]
-        if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
-            rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
-        if app.series.game.state.tied and len(rows) < app.rows and not big:
-            rows.append(clip(app.t("= level: extra hand"), app.cols))  # what the marks mean
-        return Screen(self.title(app), rows, big=big)

@@ -49,9 +49,11 @@ def load_all(names):
         load(name)
 
 
-# The packages whose modules load while open, and the App's seldom used parts with the wording of
-# refusals and entries (firmware/ui/seldom.py, text.py): every one is let go on the scoreboard.
-PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.", "firmware.ui.seldom", "firmware.ui.text")
+# The packages whose modules load while open, and the App's parts used now and then (the start, the
+# settings' saving, exports, a new game, the wording of refusals and entries): every one is let go on
+# the scoreboard.
+PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.", "firmware.ui.resume", "firmware.ui.settings",
+            "firmware.ui.exports", "firmware.ui.gamestart", "firmware.ui.text")
 
 
 def release_all(keep=()):

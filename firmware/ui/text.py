@@ -97,3 +97,24 @@ def explain(lang, message):
         if msg.startswith(start):
             return prefix + (line(lang, "?" + start) or msg)
     return prefix + msg
+
+
+def reason(app, why, players=None):
+    """The words for a refusal: from its code and params when it has them; an edit that
+    made a later entry impossible names that entry ("Giv 7: ...")."""
+    if isinstance(why, str):
+        return explain(app.lang, why)
+    game = app.series.game if app.series is not None else None
+    if players is None and game is not None:
+        players = game.players
+    code = getattr(why, "code", None)
+    words = refusal(app.lang, code, tuple(getattr(why, "params", ())), players) \
+        if code else None
+    if words is None:
+        return explain(app.lang, str(why))
+    index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
+    if game is not None and 0 <= index < len(game.log):
+        nums = numbers(game)[index]  # (before, after, first seat)
+        words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], nums[0], nums[1],
+                                            app.cols), words)
+    return words

@@ -9,7 +9,7 @@ Rows are built only for the lines that show, so long lists cost no RAM.
 
 from firmware.ui import events as K
 from firmware.ui import lazy
-from firmware.ui.screen import Screen, wrap
+from firmware.ui.screenmodel import Screen, wrap
 
 
 def is_back(ev):

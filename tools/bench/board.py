@@ -54,7 +54,7 @@ FLASH_ERASE_US = 45000  # the W25Q16JV's typical sector erase (tools/board/flash
 START_ANCHOR = "def main():\n"
 START_PROBE = '    gc.collect()\n    print("@probe start", gc.mem_free())\n'
 KINDS = ("scoreboard", "hand entry", "preview", "menu", "history", "chart", "big text", "other")
-ENTRY_VIEWS = {"FemWalk", "KnackWalk", "Rows", "JoinStep", "SeatList", "ReasonList", "BidList",
+ENTRY_VIEWS = {"FemWalk", "TricksWalk", "Rows", "JoinStep", "SeatList", "ReasonList", "BidList",
                "ResultList", "YesNo", "AdjustWalk", "Walk", "PickList"}
 
 

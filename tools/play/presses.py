@@ -29,7 +29,7 @@ from firmware.ui.entry import picks as P
 from firmware.ui.entry.bud import ResultList
 from firmware.ui.entry.fem import PASS, FemWalk
 from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
-from firmware.ui.entry.knack import JoinStep, KnackWalk, join_ring
+from firmware.ui.entry.knack import JoinStep, TricksWalk, join_ring
 from firmware.ui.entry.penalty import HAND_FAULTS, ReasonList, hand_faults
 from firmware.ui.entry.picks import BidList
 from firmware.ui.screens import newgame, seating
@@ -241,7 +241,7 @@ class Planner:
                 if view.filled == wanted or view.cursor >= view.n:
                     return
                 v = wanted[view.cursor]
-                if isinstance(view, KnackWalk):
+                if isinstance(view, TricksWalk):
                     if view.cursor != view.n - 1 or view.flow.rules.others_score():
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
@@ -251,7 +251,7 @@ class Planner:
                 self.press("a" if v == PASS else "A")
                 continue
             v = wanted[view.cursor]
-            knack = isinstance(view, KnackWalk)
+            knack = isinstance(view, TricksWalk)
             if v == PASS:
                 self.press("a")
                 continue
@@ -318,7 +318,7 @@ class Planner:
                 self.pick(tricks[declarer])
                 return
             self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
-        walk = self.expect(KnackWalk)
+        walk = self.expect(TricksWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
         if isinstance(self.app.view, JoinStep):
             step = self.app.view

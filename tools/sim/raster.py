@@ -11,7 +11,7 @@ with byte operations) and firmware/device/tiles.py's displayio ``TileRenderer``.
 from firmware.device import font
 from firmware.device.plot import BIG_TALL, BIG_TOP, draw_chart, draw_marker
 from firmware.device.render import CELL_H, CELL_W, text_lines
-from firmware.ui import screen as screen_model
+from firmware.ui import screenmodel
 
 
 def draw_text(text, x, y, plot):
@@ -122,12 +122,12 @@ def raster(screen, width, height, buf, offset=0):
 def draw_big_rows(rows, width, height, plot):
     """The rows at twice the width and almost twice the height below the title, as many as fit
     (plot.BIG_TOP, BIG_TALL)."""
-    n = screen_model.big_lines(height)
-    c = screen_model.big_cols(width)
-    big = screen_model.BIG
+    n = screenmodel.big_lines(height)
+    c = screenmodel.big_cols(width)
+    big = screenmodel.BIG
 
     for i in range(min(n, len(rows))):
-        top = CELL_H + i * screen_model.BIG_PITCH
+        top = CELL_H + i * screenmodel.BIG_PITCH
 
         def plot2(x, y, top=top):
             y0 = top + BIG_TOP[y]

@@ -1,6 +1,6 @@
 """Entering a bud or knack hand: the declarer, the bid; then bud's result list (the
 declarer's tricks: firmware/ui/entry/bud.py) or everyone's tricks (firmware/ui/entry/knack.py's
-``KnackWalk``), each loaded only for its preset."""
+``TricksWalk``), each loaded only for its preset."""
 
 from firmware.core import score
 from firmware.ui.entry.flow import speaking_order
@@ -39,9 +39,9 @@ class Bidding:
     def tricks(self, app, bid):
         self.bid = bid
         if self.flow.rules.others_score():
-            from firmware.ui.entry.knack import KnackWalk
+            from firmware.ui.entry.knack import TricksWalk
 
-            app.view = KnackWalk(app, self)
+            app.view = TricksWalk(app, self)
         else:
             from firmware.ui.entry.bud import ResultList
 

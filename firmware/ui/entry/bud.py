@@ -5,7 +5,7 @@ from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui.entry.hand import ask_fault, conclude
 from firmware.ui.entry.picks import BidList, PickList, goto
-from firmware.ui.screen import pad
+from firmware.ui.screenmodel import pad
 
 
 class ResultList(PickList):
@@ -66,9 +66,9 @@ class ResultList(PickList):
 
     def choose(self, app, i):
         if i == self.total + 1:
-            from firmware.ui.entry.knack import KnackWalk
+            from firmware.ui.entry.knack import TricksWalk
 
-            app.view = KnackWalk(app, self.b)
+            app.view = TricksWalk(app, self.b)
             return
         if i > self.total:
             self.cursor = min(self.b.bid_tricks(), self.total)

@@ -11,7 +11,7 @@ the hand walks share in hand.py; misdeal, knock fault, correction: irregular.py)
 from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui import events as K
-from firmware.ui.screen import Screen, pad
+from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import ListView, View, clip, is_back
 
 

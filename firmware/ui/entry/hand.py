@@ -6,7 +6,7 @@ from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui.entry.flow import Preview, ties
 from firmware.ui.entry.picks import hints
-from firmware.ui.screen import Screen, pad
+from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip
 
 

@@ -5,7 +5,7 @@ from firmware.ui import events as K
 from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
 from firmware.ui.entry.picks import PickList, SeatList, hints
-from firmware.ui.screen import Screen, pad
+from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip, is_back
 
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",

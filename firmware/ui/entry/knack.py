@@ -1,15 +1,15 @@
-"""Entering everyone's tricks of a bud/knack hand (``KnackWalk``), then who went along
+"""Entering everyone's tricks of a bud/knack hand (``TricksWalk``), then who went along
 (``JoinStep``); the declarer and the bid come first (firmware/ui/entry/bidding.py)."""
 
 from firmware.core import score
 from firmware.ui import events as K
 from firmware.ui.entry.hand import Rows, ask_fault, change_text, conclude, fault_mark, previews, save_hint, saves_words
 from firmware.ui.entry.picks import BidList, hints
-from firmware.ui.screen import Screen, pad
+from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip, is_back
 
 
-class KnackWalk(Rows):
+class TricksWalk(Rows):
     """knack (and bud with defenders scoring): every player's tricks, speaking order.
     OK takes the value shown (the declarer starts on the bid, the others on 1),
     ◀/▶ one less/more, hold ◀/▶ one less/more and take it. The last player's tricks are filled in,

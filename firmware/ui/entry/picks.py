@@ -1,7 +1,7 @@
 """The pick lists of hand entry: a player, a reason, a bid; and the hint lines below a list."""
 
 from firmware.core import score
-from firmware.ui.screen import Screen
+from firmware.ui.screenmodel import Screen
 from firmware.ui.views import ListView, clip
 
 

@@ -1,7 +1,7 @@
 """The chart: every player's score over the last hands."""
 
 from firmware.ui import events as K
-from firmware.ui.screen import Chart, Screen, pad, page_dots, short_names
+from firmware.ui.screenmodel import Chart, Screen, pad, page_dots, short_names
 from firmware.ui.views import View, clip
 
 CHART_HANDS = 16  # the chart shows the last this many hands

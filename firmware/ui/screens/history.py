@@ -5,7 +5,7 @@ from firmware.core import score
 from firmware.ui import events as K
 from firmware.ui import lazy, text
 from firmware.ui.lazy import Lazy
-from firmware.ui.screen import name_width, pad, wrap
+from firmware.ui.screenmodel import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
 
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of an edit or an insert

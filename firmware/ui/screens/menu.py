@@ -10,7 +10,7 @@ NEWGAME = "firmware.ui.screens.newgame"  # the set-up screen
 chart = Lazy("firmware.ui.screens.chart")
 history = Lazy("firmware.ui.screens.history")
 result = Lazy("firmware.ui.screens.result")
-seldom = Lazy("firmware.ui.seldom")  # the export
+exports = Lazy("firmware.ui.exports")  # the export
 
 
 class Menu(ListView):
@@ -86,7 +86,7 @@ def main_menu(app, cursor=0):
     if over:
         items.append((app.t("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
     if app.exporter is not None:
-        items.append((app.t("Export"), lambda a: seldom.export(a), (seldom.name,)))
+        items.append((app.t("Export"), lambda a: exports.menu_export(a), (exports.name,)))
     items.append((app.t("New game"), ask_new_game, ()))
     if app.big_rows >= 2:
         items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big, ()))

@@ -10,11 +10,11 @@ from firmware.core.rules import OPTIONS, PRESETS
 from firmware.ui import events as K
 from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
-from firmware.ui.screen import Screen
+from firmware.ui.screenmodel import Screen
 from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
 
-SELDOM = "firmware.ui.seldom"  # a new game's start (App.start_series)
+gamestart = Lazy("firmware.ui.gamestart")  # a new game's start
 seating = Lazy("firmware.ui.screens.seating")  # the table builder, the name speller
 
 SERIES = (1, 3, 5)
@@ -182,7 +182,7 @@ class SetupView(Form):
             app.refuse(e, self, self.s.players())
             return
         self.s.remember()
-        app.start_series(series)
+        gamestart.start_series(app, series)
 
     def names(self, app):
         app.view = seating.TableView(self, app)
@@ -191,7 +191,7 @@ class SetupView(Form):
         """OK held on Start! (the new game's code) or on the table (the table builder): it loads
         meanwhile."""
         if ev == K.OK and not self.editing and self.cursor in (0, 1):
-            lazy.load(SELDOM if self.cursor == 0 else seating.name)
+            lazy.load(gamestart.name if self.cursor == 0 else seating.name)
 
     def long_next(self, app):
         """Hold ▶: the next row, chosen (from Start!: the table)."""

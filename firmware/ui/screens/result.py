@@ -2,11 +2,11 @@
 
 from firmware.ui import events as K
 from firmware.ui.lazy import Lazy
-from firmware.ui.screen import Screen, name_width, pad, wrap
+from firmware.ui.screenmodel import Screen, name_width, pad, wrap
 from firmware.ui.views import ListView, View, clip, is_back
 
 history = Lazy("firmware.ui.screens.history")
-seldom = Lazy("firmware.ui.seldom")  # a next game of a series: its export state
+gamestart = Lazy("firmware.ui.gamestart")  # a next game of a series: its export state
 
 
 class Winner(ListView):
@@ -54,7 +54,7 @@ class Winner(ListView):
         if ev == K.OK:
             if series.length > 1 and not series.over():
                 series.next_game()
-                seldom.new_game_started(app)
+                gamestart.new_game_started(app)
                 app.committed()
             else:
                 app.open_setup()

@@ -3,7 +3,7 @@ seats players from the roster, and the speller for a name not in it."""
 
 from firmware.core.game import MAX_NAME, MAX_PLAYERS
 from firmware.ui import events as K
-from firmware.ui.screen import Screen
+from firmware.ui.screenmodel import Screen
 from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
 

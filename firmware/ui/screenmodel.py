@@ -3,8 +3,8 @@
 The display is a grid of character cells, CELL_W x CELL_H pixels each:
 21 x 8 cells on 128x64, 21 x 4 on 128x32. Line 0 is the title (drawn
 inverted); ``rows`` fill the lines below it. The UI lays text out for the
-grid (``cols``/``lines`` below), the renderer only draws it, so every
-renderer (displayio, framebuf, the simulator's text mode) shows the same.
+grid (``cols``/``lines`` below), the renderer only draws it: firmware/device/render.py on the
+device and in the simulator, which shows the same pixels (and its text mode the same text).
 """
 
 CELL_W = 6

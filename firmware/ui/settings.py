@@ -1,0 +1,34 @@
+"""The settings as the store keeps them (``save_settings``): the remembered set-up's blob
+(firmware/ui/setup.py), then the export state (the game's file name, whether its export waits for
+the drive) and the big-scores setting. Loaded while used, let go on the scoreboard."""
+
+EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
+
+
+def read(app, blob):
+    """Split the export state off the settings blob; the set-up's part is returned."""
+    blob = bytes(blob)
+    k = blob.find(EXPORT_MARK)
+    if k < 0:
+        return blob
+    parts = blob[k + len(EXPORT_MARK):].decode().split(",")
+    app.export_name = parts[0] or None
+    app.pending = len(parts) > 1 and parts[1] == "1"
+    app.big = len(parts) > 2 and parts[2] == "1" and app.big_rows >= 2
+    return blob[:k]
+
+
+def blob(app):
+    """The set-up, then the export state (the game's file name, whether it is pending)
+    and the big-scores setting."""
+    setup = app.settings if app.settings is not None and app.held_setup() is None else app.setup.encode()
+    return (setup + EXPORT_MARK
+            + ("%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0,
+                             1 if app.big else 0)).encode())
+
+
+def save(app):
+    """Store the language and last setup; a text for the screen when that failed, else None."""
+    if app.store is not None:  # (the setup is only remembered: a failure is said, the game goes on)
+        return app.written(app.store.save_settings, blob(app))
+    return None
