@@ -21,7 +21,7 @@ from firmware.core.series import Series
 from firmware.store.drivecopy import DriveCopy
 from firmware.store.journal import Store
 from firmware.ui import events as K
-from firmware.ui.setup import Setup
+from firmware.ui.gameplan import GamePlan
 from host_tests.test_storage_torn import same_game
 from tools.play import loop
 from tools.sim.fakes import CutDrive, FakeNVM, PowerCut, image_key, play, series_key
@@ -33,8 +33,8 @@ NAMES = ("Åsa", "Örjan", "Cia", "Dan")
 
 def roster_blob(k, n=12):
     """A settings blob with a table and a roster of n more names, as the UI saves it
-    (firmware/ui/setup.py)."""
-    s = Setup()
+    (firmware/ui/gameplan.py)."""
+    s = GamePlan()
     s.set_table(list(NAMES[:3]) + ["N%d" % k])
     s.roster = ["R%02d" % (i + k) for i in range(n)]
     s.remember()
@@ -204,7 +204,7 @@ def test_a_cut_in_the_erase_resumes_every_hand_the_settings_and_the_roster(board
     assert key in (played, series_key(nxt, blob))
     assert key == series_key(nxt, blob)  # the copy was written first: the new game
     assert loaded.code == "copy"
-    s, want = Setup(), Setup()
+    s, want = GamePlan(), GamePlan()
     assert want.decode(blob) and want.roster[-1] in ("R03", "R14")
     assert s.decode(loaded.settings) and s.roster == want.roster and s.names == want.names
     from firmware.ui.app import App

@@ -146,17 +146,17 @@ def test_cuts_of_saves_made_right_after_a_reboot():
 
 
 def test_cuts_while_saving_a_roster_blob_leave_a_setup_the_ui_reads():
-    """The setup with its roster (firmware/ui/setup.py, at most 255 bytes) saved beside a
+    """The setup with its roster (firmware/ui/gameplan.py, at most 255 bytes) saved beside a
     game and cut at every byte: the store resumes the old or the new blob, and the UI
     reads either (the old one is an earlier roster, never garbage)."""
-    from firmware.ui.setup import Setup
+    from firmware.ui.gameplan import GamePlan
 
     nvm = FakeNVM(4096)
     store = Store(nvm)
     store.load()
     series = Series(Rules("knack"), ("Anna", "Bo", "Cia", "Dan", "Eva"), 0)
     old = check_save(store, series, "new game", None, (None, None), fill_step=7)
-    s = Setup()
+    s = GamePlan()
     blobs = []
     for k in range(3):
         s.set_table(["Åsa", "Örjan", "N%d" % k, "Gösta"])
@@ -166,5 +166,5 @@ def test_cuts_while_saving_a_roster_blob_leave_a_setup_the_ui_reads():
         assert len(blobs[-1]) <= 255
         old = check_save(store, series, "settings", blobs[-1], old, bits=False, fill_step=7)
         got = Store(nvm).load().settings
-        t = Setup()
+        t = GamePlan()
         assert t.decode(got) and t.roster[:4] == ["Åsa", "Örjan", "N%d" % k, "Gösta"]

@@ -9,7 +9,7 @@ from firmware.device import buttons
 from firmware.record.reader import load
 from firmware.ui import app as A
 from firmware.ui import events as K
-from firmware.ui import setup as S
+from firmware.ui import gameplan
 from firmware.ui import views as V
 from firmware.ui.app import App
 from firmware.ui.entry.fem import FemWalk
@@ -63,10 +63,10 @@ def test_setup_spelled_names_options_and_remembered():
     assert store.settings, "the setup is remembered"
     # a new device start with that store shows the same setup
     again = App(FakeStore(settings=store.settings[-1]), None)
-    assert again.setup.players() == ["Anna", "ÅKE", "Örjan"]
-    assert again.setup.rules() == game.rules
-    assert again.setup.dealer == 0  # the next game: the next seat deals
-    assert again.setup.roster[:3] == ["Anna", "ÅKE", "Örjan"]
+    assert again.plan.players() == ["Anna", "ÅKE", "Örjan"]
+    assert again.plan.rules() == game.rules
+    assert again.plan.dealer == 0  # the next game: the next seat deals
+    assert again.plan.roster[:3] == ["Anna", "ÅKE", "Örjan"]
     assert "Serie 1/3" not in d.text()  # the title shows the game of the series
     assert "1/3" in d.text().splitlines()[0]
 
@@ -84,8 +84,8 @@ def test_table_builder_seats_clockwise_and_says_why():
     d.keys("C")  # back: Cia unseated
     assert d.text().splitlines()[1].strip() == "Bord: Anna Bo"
     d.keys("bc" "B")  # Dan, done
-    assert d.app.setup.players() == ["Anna", "Bo", "Dan"]
-    assert d.app.setup.n == 3
+    assert d.app.plan.players() == ["Anna", "Bo", "Dan"]
+    assert d.app.plan.n == 3
     assert "Bord: Anna Bo Dan" in d.text()
     d.keys("c")  # Start! (the cursor is back on it)
     assert d.app.series.game.players == ("Anna", "Bo", "Dan")
@@ -94,10 +94,10 @@ def test_table_builder_seats_clockwise_and_says_why():
 def test_setup_bidding_needs_three_players():
     d = Driver()
     d.keys("bbbc" + "aa" + "c")  # Players: 4 -> 2
-    assert d.app.setup.n == 2
+    assert d.app.plan.n == 2
     d.keys("acbc")  # Game: fem -> bud
-    assert d.app.setup.preset == "bud"
-    assert d.app.setup.n == 3
+    assert d.app.plan.preset == "bud"
+    assert d.app.plan.n == 3
 
 
 def test_language_english_and_swedish_letters():
@@ -143,7 +143,7 @@ def test_spell_lower_case_swedish_letters_full_and_empty():
     assert d.app.view is tv
     assert tv.table == ["GöstaaaB"]
     d.keys("C" "C")  # unseat, leave: the table unchanged
-    assert d.app.setup.players() == ["Anna", "Bo", "Cia", "Dan"]
+    assert d.app.plan.players() == ["Anna", "Bo", "Cia", "Dan"]
     fits(d.app)
 
 
@@ -153,10 +153,10 @@ def test_roster_last_table_first_and_same_table_again_in_one_press():
     doc = {"format": "rodskagg-record/1", "rules": {"preset": "fem"},
            "players": ["Eva", "Fia", "Gösta", "Hans"], "hands": []}
     d.keys(keys_for_record(d.app, doc)[0])
-    assert d.app.setup.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
+    assert d.app.plan.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
     again = App(FakeStore(settings=store.settings[-1]), None)
-    assert again.setup.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
-    assert again.setup.dealer == 1  # the next seat deals
+    assert again.plan.roster[:4] == ["Eva", "Fia", "Gösta", "Hans"]
+    assert again.plan.dealer == 1  # the next seat deals
     d2 = Driver(again)
     d2.keys("c")  # the same table again: Start!
     assert again.series.game.players == ("Eva", "Fia", "Gösta", "Hans")
@@ -167,19 +167,19 @@ def test_roster_last_table_first_and_same_table_again_in_one_press():
 
 
 def test_settings_blob_bounded_versioned_and_old_one_read():
-    s = S.Setup()
+    s = gameplan.GamePlan()
     s.roster = ["N%07d" % i for i in range(40)]
     blob = s.encode()
     assert len(blob) <= 255 and blob.startswith(b"rs2|")
-    t = S.Setup()
+    t = gameplan.GamePlan()
     assert t.decode(blob)
-    assert t.roster == s.roster[:len(t.roster)] and len(t.roster) <= S.ROSTER_MAX
+    assert t.roster == s.roster[:len(t.roster)] and len(t.roster) <= gameplan.ROSTER_MAX
     old = b"rs1|bud|3|Anna,Bo,Cia,Dan,Eva,Fia,Gun|1||en"
-    u = S.Setup()
+    u = gameplan.GamePlan()
     assert u.decode(old)
     assert u.players() == ["Anna", "Bo", "Cia"] and u.roster == ["Anna", "Bo", "Cia"]
     for bad in (b"", b"rs2|fem|4", b"\xff\xfe", b"rs2|fem|9|a,b|0||sv|x", b"rs9|fem|4|||||"):
-        v = S.Setup()
+        v = gameplan.GamePlan()
         assert not v.decode(bad)
         assert v.players() == ["Anna", "Bo", "Cia", "Dan"]
 
@@ -770,7 +770,7 @@ def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     d.app.ahead(K.OK)
     assert loaded == ["firmware.ui.screens.newgame"]
     d.keys("c")
-    assert type(d.app.view).__name__ == "SetupView" and loaded == ["firmware.ui.screens.newgame"]
+    assert type(d.app.view).__name__ == "NewGameView" and loaded == ["firmware.ui.screens.newgame"]
     d.app.view.cursor = 1  # the table
     d.app.ahead(K.OK)
     assert loaded[-1] == "firmware.ui.screens.seating"
@@ -962,8 +962,8 @@ def test_real_store_resume_and_settings(tmp_path):
     assert d2.app.series.game.players == ("Anna", "Bo", "XY")
     assert d2.text() == d.text()
     # the last setup is remembered for the next game
-    assert d2.app.setup.players() == ["Anna", "Bo", "XY"]
-    assert d2.app.setup.rules() == d.app.series.game.rules
+    assert d2.app.plan.players() == ["Anna", "Bo", "XY"]
+    assert d2.app.plan.rules() == d.app.series.game.rules
     d2.keys(presses_for(d2.app, (score.PLAY, (-1, 1, 4), -1, ())))  # XY reaches 0 and wins game 1
     assert "XY vinner!" in d2.text()
     assert (tmp_path / "games").exists()
@@ -1015,14 +1015,14 @@ def test_every_event_on_every_reachable_screen():
                     seen.add(key)
                     queue.append(c)
         assert {"Scoreboard", "Menu", "History", "Detail", "ChartView", "Confirm",
-                "SetupView"} <= kinds, kinds
+                "NewGameView"} <= kinds, kinds
         if d.app.series.game.state.over():
             assert "Winner" in kinds
         assert kinds & {"FemWalk", "SeatList", "Winner"}
 
 
 def test_setup_blob_round_trip_and_garbage():
-    s = S.Setup()
+    s = gameplan.GamePlan()
     s.set_preset("knack")
     s.set_n(6)
     s.names[5] = "ÅÖ"
@@ -1031,14 +1031,14 @@ def test_setup_blob_round_trip_and_garbage():
     s.set_option("go_along", False)
     s.set_option("series", 5)
     s.lang = "en"
-    t = S.Setup()
+    t = gameplan.GamePlan()
     assert t.decode(s.encode())
     assert (t.preset, t.n, t.names, t.dealer, t.overrides, t.lang) == \
         (s.preset, s.n, s.names, s.dealer, s.overrides, s.lang)
     assert t.rules() == Rules("knack", {"penalty": 6, "go_along": False, "series": 5})
     for junk in (b"", b"\xff" * 40, b"rs1|fem|9|a|0||sv", b"rs1|xx|4|a,b,c,d,e,f,g|0||",
                  b"rs1|fem|4|A,B,C,D,E,F,G|0|start=500|sv", s.encode()[:-3] + b"\xc3"):
-        u = S.Setup()
+        u = gameplan.GamePlan()
         assert not u.decode(junk)
         assert u.preset == "fem" and u.n == 4
     app = App(FakeStore(settings=b"garbage"), None)
@@ -1168,10 +1168,10 @@ def test_penalty_reasons_of_the_preset_only():
     assert d.app.view.reasons == ("forgot to ask går med", "")
     assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
     d.keys("c")
-    assert d.app.view.walk.b.faults == ((1, "forgot to ask går med"),)
+    assert d.app.view.walk.bidding.faults == ((1, "forgot to ask går med"),)
     d.app.set_lang("en")
     d.keys("a" "c" "c")  # Bo again: taken back
-    assert d.app.view.walk.b.faults == ()
+    assert d.app.view.walk.bidding.faults == ()
     d.keys("a" "c" "c")  # and again: the English words
     assert ">forgot to ask går m" in d.text()  # clipped to the grid
 

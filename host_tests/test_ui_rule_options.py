@@ -9,8 +9,8 @@ from tools.play.driver import Driver
 
 def option_rows(preset):
     app = Driver().app
-    app.setup.set_preset(preset)
-    view = OptionsView(SetupView(app))
+    app.plan.set_preset(preset)
+    view = OptionsView(NewGameView(app))
     return app, view, view.rows(app)
 
 
@@ -24,13 +24,13 @@ def test_fail_extra_row_in_setup_for_bud_and_knack(preset, shown):
         _label, choices, get, set_ = rows[i]
         assert list(choices) == list(range(0, 21)) and get() == 0
         set_(3)
-        assert app.setup.rules().fail_extra == 3 and app.setup.overrides == {"fail_extra": 3}
+        assert app.plan.rules().fail_extra == 3 and app.plan.overrides == {"fail_extra": 3}
         assert labels.index("Extra straff") == labels.index("Minsta bud") + 1  # the table's order
 
 
 def test_fail_extra_is_remembered_with_the_setup():
     app, _view, _rows = option_rows("bud")
-    app.setup.set_option("fail_extra", 7)
-    blob = app.setup.encode()
-    again = Driver().app.setup
+    app.plan.set_option("fail_extra", 7)
+    blob = app.plan.encode()
+    again = Driver().app.plan
     assert again.decode(blob) and again.rules().fail_extra == 7

@@ -127,7 +127,7 @@ def setup_screens(width, height, lang):
     """The set-up screen with 4 and with 7 players (long names), every row chosen in turn."""
     for names in (FOUR, ["Annelie", "Bosse", "Cissi", "Danielle", "Evelina", "Fia", "Gunnar"]):
         d = Driver(App(None, None, width=width, height=height, lang=lang))
-        d.app.setup.set_table(names)
+        d.app.plan.set_table(names)
         for _ in range(9):
             d.keys("b")
             yield d.app
@@ -175,10 +175,10 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
                 if in_entry(type(app.view).__module__):
                     current[:] = []
                     continue
-                if isinstance(app.view, NG.SetupView) and app.view.cursor == 1:
+                if isinstance(app.view, NG.NewGameView) and app.view.cursor == 1:
                     # the table row chosen: every name shows whole, none cut to letters
                     words = " ".join(screen.rows).replace(">", " ").split()
-                    missing = [p for p in app.setup.players() if p not in words]
+                    missing = [p for p in app.plan.players() if p not in words]
                     assert missing == [], (w, h, lang, screen.rows)
                 for text_, _inv in render.text_lines(screen, w, h):
                     assert render.ELLIPSIS not in text_, (type(app.view).__name__, text_)
@@ -368,7 +368,7 @@ def test_set_up_table_shows_every_name_whole_on_real_pixels():
         for lang in ("sv", "en"):
             for names in tables:
                 d = Driver(App(None, None, width=w, height=h, lang=lang))
-                d.app.setup.set_table(names)
+                d.app.plan.set_table(names)
                 screen = d.keys("b")  # the cursor on the table row: all of it shows
                 words = screen.replace(">", " ").split()
                 for name in names:

@@ -44,7 +44,7 @@ exports = Lazy("firmware.ui.exports")  # the finished game's file
 resume = Lazy("firmware.ui.resume")  # the start: the save loaded, what to say about it
 settings = Lazy("firmware.ui.settings")  # the settings' saving
 text = Lazy("firmware.ui.text")  # the words of a refusal
-SETUP = "firmware.ui.setup"
+PLAN = "firmware.ui.gameplan"
 IRREGULAR = "firmware.ui.entry.irregular"  # misdeals, knock faults, corrections
 DIM_MS = 120000  # idle time before the screen dims
 BLANK_MS = 300000  # idle time before it goes blank
@@ -68,8 +68,8 @@ class App:
         self.last = now_ms
         self.screen = None
         self.series = None
-        self.settings = None  # the remembered set-up as its blob (firmware/ui/setup.py), when not held
-        self._setup = None  # that set-up, decoded while a screen needs it (``setup``)
+        self.settings = None  # the game plan as its blob (firmware/ui/gameplan.py), when not held
+        self._plan = None  # that plan, decoded while a screen needs it (``plan``)
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
         # A press's writing (a save, an export) waits as a job until the loop has drawn its screen
@@ -82,7 +82,7 @@ class App:
         self.won_on_drive = False  # the drive's copy of this game names its winner
         message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
-            self.view = Message(self.t("Note"), message, go_home)
+            self.view = Message(self.tr("Note"), message, go_home)
         else:
             self.home()
         self.report_unsaved()
@@ -182,38 +182,39 @@ class App:
 
     def let_go(self):
         """On the scoreboard, where no other screen is open or reachable: every lazily loaded
-        module goes but the next hand's (kept for OK), and the set-up goes back to its blob."""
+        module goes but the next hand's (kept for OK), and the game plan goes back to its blob."""
         lazy.release_all(self.hand_modules())
-        if self._setup is not None:
-            self.settings = self._setup.encode()
-            self._setup = None
-        forget(SETUP)
+        if self._plan is not None:
+            self.settings = self._plan.encode()
+            self._plan = None
+        forget(PLAN)
 
     @property
-    def setup(self):
-        """The remembered set-up (firmware/ui/setup.py's Setup), decoded from its blob when a
-        screen first asks; the scoreboard lets it go again (``let_go``)."""
-        if self._setup is None:
-            from firmware.ui.setup import Setup
+    def plan(self):
+        """The game plan (firmware/ui/gameplan.py: the next game's table and rules, remembered),
+        decoded from its blob when a screen first asks; the scoreboard lets it go again (``let_go``)."""
+        if self._plan is None:
+            from firmware.ui.gameplan import GamePlan
 
-            s = Setup()
+            plan = GamePlan()
             if self.settings:
-                s.decode(self.settings)
-            self._setup = s
-        return self._setup
+                plan.decode(self.settings)
+            self._plan = plan
+        return self._plan
 
-    def held_setup(self):
-        """The set-up when a screen has it decoded, else None (its blob is then ``settings``)."""
-        return self._setup
+    def held_plan(self):
+        """The game plan when a screen has it decoded, else None (its blob is then ``settings``)."""
+        return self._plan
 
     # -- helpers the views use ------------------------------------------------
 
-    def t(self, s):
+    def tr(self, s):
+        """s (English, the key of firmware/words/) in the App's language."""
         return tr(self.lang, s)
 
     def set_lang(self, lang):
         self.lang = lang
-        self.setup.lang = lang
+        self.plan.lang = lang
         self.settings_changed()
 
     def settings_changed(self):
@@ -223,12 +224,12 @@ class App:
     def home(self):
         """The scoreboard, or the setup screen when there is no game."""
         if self.series is None:
-            self.open_setup()
+            self.open_new_game()
         else:
             self.view = Scoreboard()
 
-    def open_setup(self):
-        self.view = newgame.SetupView(self)
+    def open_new_game(self):
+        self.view = newgame.NewGameView(self)
 
     def enter(self, kind=None):
         """Hand entry: a new entry of kind (None: the preset's usual hand)."""
@@ -238,7 +239,7 @@ class App:
     def refuse(self, why, back, players=None):
         """Say why an entry is refused; any press returns to back. why is the core's
         EntryError/RulesError (worded from its code, players named) or a text."""
-        self.view = Message(self.t("Not possible"), text.reason(self, why, players), back_to(back))
+        self.view = Message(self.tr("Not possible"), text.reason(self, why, players), back_to(back))
 
     def save(self):
         if self.store is not None and self.series is not None:
@@ -250,9 +251,9 @@ class App:
         try:
             ok = save(what)
         except Exception as e:  # the game goes on; the screen says it is not saved
-            return "%s: %s" % (self.t("Not saved"), e)
+            return "%s: %s" % (self.tr("Not saved"), e)
         if ok is False:
-            return self.t("Memory full: this change is not saved")
+            return self.tr("Memory full: this change is not saved")
         return self.store_notice()
 
     def store_notice(self):
@@ -261,7 +262,7 @@ class App:
         if not notice:
             return None
         self.store.notice = None
-        return self.t("The drive copy could not be written: a power cut while saving can lose the game.")
+        return self.tr("The drive copy could not be written: a power cut while saving can lose the game.")
 
     def report_unsaved(self):
         """A settings save that failed during the last press: say so before the screen it led to."""
@@ -269,7 +270,7 @@ class App:
         if problem:
             self.unsaved = None
             back = self.view
-            self.view = Message(self.t("Note"), problem, back_to(back))
+            self.view = Message(self.tr("Note"), problem, back_to(back))
 
     def over(self):
         return self.series is not None and self.series.game.state.over()
@@ -295,7 +296,7 @@ class App:
         if game.state.over():
             if self.exporter is not None:
                 if self.writable():
-                    self.note = self.t("Exporting…")  # the winner at once, the file after it is drawn
+                    self.note = self.tr("Exporting…")  # the winner at once, the file after it is drawn
                 self.jobs.append(self._auto_export_now)
             # The winner screen leads only home or to the history: the hand's modules go now, not
             # on the scoreboard (a long 7-player knack game had its lowest heap here).
@@ -309,7 +310,7 @@ class App:
     def _save_job(self):
         problem = self.save()
         if problem:
-            self.view = Message(self.t("Note"), problem, back_to(self.view))
+            self.view = Message(self.tr("Note"), problem, back_to(self.view))
 
     def save_settings_job(self):
         """Store the language and the last set-up (firmware/ui/settings.py); a failure is said after."""
@@ -357,5 +358,5 @@ class ErrorView(View):
 
     def render(self, app):
         rows = wrap(self.text, app.cols)[:max(1, app.rows - 1)]
-        rows.append(clip(app.t("Press a button"), app.cols))
-        return Screen(app.t("Error"), rows[:app.rows])
+        rows.append(clip(app.tr("Press a button"), app.cols))
+        return Screen(app.tr("Error"), rows[:app.rows])

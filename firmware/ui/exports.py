@@ -23,16 +23,16 @@ def auto_export(app):
         if not app.pending:
             app.pending = True
             app.save_settings_job()
-        return app.t("Not exported yet: it is written at the next start without the "
+        return app.tr("Not exported yet: it is written at the next start without the "
                      "boot button held.")
     try:
         app.export_name = app.exporter.export(app.series, app.export_name, app.lang)
-        note = app.t("Exported")
+        note = app.tr("Exported")
         app.pending = False
         app.won_on_drive = app.over()
     except Exception:
         app.pending = True
-        note = app.t("Export failed")
+        note = app.tr("Export failed")
     app.save_settings_job()
     return note
 
@@ -42,7 +42,7 @@ def menu_export(app):
     if app.exporter is None:
         return
     if app.writable():
-        app.view = Message(app.t("Export"), app.t("Exporting…"), go_home)
+        app.view = Message(app.tr("Export"), app.tr("Exporting…"), go_home)
         app.jobs.append(lambda: export_now(app))
         return
     export_now(app)  # nothing to write: the screen says why
@@ -51,7 +51,7 @@ def menu_export(app):
 def export_now(app):
     """The menu's export, written now; its result on the screen."""
     if not app.writable():
-        msg = app.t("The computer owns the drive (the boot button was held at start). "
+        msg = app.tr("The computer owns the drive (the boot button was held at start). "
                     "Restart without holding it to export.")
     else:
         try:
@@ -62,11 +62,11 @@ def export_now(app):
                     app.pending = False
                 app.won_on_drive = app.over()
                 app.save_settings_job()
-            msg = app.t("Exported") + (" %s" % name if isinstance(name, str) else "")
+            msg = app.tr("Exported") + (" %s" % name if isinstance(name, str) else "")
             if getattr(app.exporter, "kept_from", 0) > 1:
-                msg += ". " + app.t("Hands 1-%d were not kept: score sheet only") % (
+                msg += ". " + app.tr("Hands 1-%d were not kept: score sheet only") % (
                     app.exporter.kept_from - 1)
         except Exception as e:
-            msg = "%s: %s" % (app.t("Export failed"), app.t("the drive could not be written")
+            msg = "%s: %s" % (app.tr("Export failed"), app.tr("the drive could not be written")
                               if getattr(e, "code", None) == "io" else e)
-    app.view = Message(app.t("Export"), msg, go_home)
+    app.view = Message(app.tr("Export"), msg, go_home)

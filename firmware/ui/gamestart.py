@@ -10,8 +10,8 @@ def keep_unfinished(app, series, name):
     try:
         name = app.exporter.export(series, name, app.lang)
     except Exception:
-        return "%s: %s" % (app.t("Export failed"), app.t("the unfinished game is lost"))
-    return app.t("The unfinished game is on the drive: games/%s") % name
+        return "%s: %s" % (app.tr("Export failed"), app.tr("the unfinished game is lost"))
+    return app.tr("The unfinished game is on the drive: games/%s") % name
 
 
 def start_series(app, series):
@@ -21,12 +21,12 @@ def start_series(app, series):
     old, name = app.series, app.export_name
     app.series = series
     new_game_started(app)
-    app.setup.lang = app.lang
+    app.plan.lang = app.lang
     app.jobs.append(app.save_settings_job)
     app.after_change()
     app.let_go()  # the set-up's screens are done with (the note below goes back to the scoreboard)
     if keep:
-        app.view = Message(app.t("Note"), app.t("Exporting…"), back_to(app.view))
+        app.view = Message(app.tr("Note"), app.tr("Exporting…"), back_to(app.view))
         app.jobs.append(lambda: _say_kept(app, keep_unfinished(app, old, name)))
 
 

@@ -13,12 +13,12 @@ def resume(app, store):
         try:
             loaded = store.load()
         except Exception as e:  # a broken store must not stop the device
-            message = "%s: %s" % (app.t("Could not load"), e)
+            message = "%s: %s" % (app.tr("Could not load"), e)
     if loaded is not None:
         blob = getattr(loaded, "settings", None)
         if blob:
             app.settings = settings.read(app, blob) or None
-            lang = app.setup.lang
+            lang = app.plan.lang
             if lang:
                 app.lang = lang
         app.series = getattr(loaded, "series", None)
@@ -41,14 +41,14 @@ def load_message(app, loaded):
     hand = getattr(loaded, "hand", None)
     if code == "damaged":
         if hand is not None and getattr(loaded, "series", None) is not None:
-            return app.t("Save damaged: resumed after entry %d") % hand
-        return app.t("Save damaged: no game to resume")
+            return app.tr("Save damaged: resumed after entry %d") % hand
+        return app.tr("Save damaged: no game to resume")
     if code == "unreadable":
-        return app.t("Save unreadable: no game to resume")
+        return app.tr("Save unreadable: no game to resume")
     if code == "copy":
-        return app.t("Save lost: resumed from the drive copy after entry %d") % hand
+        return app.tr("Save lost: resumed from the drive copy after entry %d") % hand
     if code == "newer":
-        return app.t("Saved by newer firmware: not read")
+        return app.tr("Saved by newer firmware: not read")
     return message
 
 
@@ -60,5 +60,5 @@ def uncovered_note(app):
     if copy is None or copy.writable():
         return None
     if getattr(store, "erase_always", False):
-        return app.t("USB: no copy on the drive. A power cut while saving can lose the game.")
-    return app.t("USB: no copy on the drive. A power cut as a game starts or is compacted can lose it.")
+        return app.tr("USB: no copy on the drive. A power cut while saving can lose the game.")
+    return app.tr("USB: no copy on the drive. A power cut as a game starts or is compacted can lose it.")

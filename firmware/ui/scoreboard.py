@@ -92,11 +92,11 @@ class Scoreboard(View):
         game = series.game
         st = game.state
         if st.over():
-            head = app.t("%s won") % game.players[st.winner]
+            head = app.tr("%s won") % game.players[st.winner]
         else:
-            head = app.t("Hand %d") % (st.hands + 1)
+            head = app.tr("Hand %d") % (st.hands + 1)
             if st.tied:
-                head += " " + app.t("Extra")
+                head += " " + app.tr("Extra")
         tail = ""
         pages = self.pages(app)
         if pages > 1:
@@ -105,7 +105,7 @@ class Scoreboard(View):
             # The boot button was held: the computer owns the drive, nothing is exported.
             tail += (" " if tail else "") + "USB"
         room = app.cols - (len(tail) + 1 if tail else 0)
-        pot = app.t("Pot %d") % st.pot if game.rules.pot and not st.over() else ""
+        pot = app.tr("Pot %d") % st.pot if game.rules.pot and not st.over() else ""
         of = " %d/%d" % (series.number(), series.length) if series.length > 1 else ""
         if pot and len(head) + 1 + len(pot) + len(of) > room:
             pot = "P%d" % st.pot  # tight (128x32 with pages): the short form
@@ -126,7 +126,7 @@ class Scoreboard(View):
         mark += ">" if seat == st.first_to_speak() else " "
         tail = ""
         if seat in st.out:
-            tail += " " + app.t("out")
+            tail += " " + app.tr("out")
         elif seat in st.tied:
             tail += " ="
         elif seat == st.winner:
@@ -143,7 +143,7 @@ class Scoreboard(View):
         st = app.series.game.state
         mark = "*" if seat == st.dealer else ">" if seat == st.first_to_speak() else \
             "=" if seat in st.tied else " "
-        score_ = app.t("out") if seat in st.out else "%d" % st.scores[seat]
+        score_ = app.tr("out") if seat in st.out else "%d" % st.scores[seat]
         room = app.big_cols - 2 - len(score_)
         name = app.series.game.players[seat][:room]
         return mark + pad(name, room) + " " + score_
@@ -158,7 +158,7 @@ class Scoreboard(View):
         row = self.big_row if big else self.row
         rows = [row(app, s) for s in range(top, min(n, top + k))]
         if len(rows) < k and self.pages(app) > 1 and self.seen >= self.pages(app):
-            rows.append("\u25c0 " + app.t("History"))  # where PREV goes from here
+            rows.append("\u25c0 " + app.tr("History"))  # where PREV goes from here
         if app.series.game.state.tied and len(rows) < app.rows and not big:
-            rows.append(clip(app.t("= level: extra hand"), app.cols))  # what the marks mean
+            rows.append(clip(app.tr("= level: extra hand"), app.cols))  # what the marks mean
         return Screen(self.title(app), rows, big=big)

@@ -1,5 +1,5 @@
 """The settings as the store keeps them (``save_settings``): the remembered set-up's blob
-(firmware/ui/setup.py), then the export state (the game's file name, whether its export waits for
+(firmware/ui/gameplan.py), then the export state (the game's file name, whether its export waits for
 the drive) and the big-scores setting. Loaded while used, let go on the scoreboard."""
 
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
@@ -21,7 +21,7 @@ def read(app, blob):
 def blob(app):
     """The set-up, then the export state (the game's file name, whether it is pending)
     and the big-scores setting."""
-    setup = app.settings if app.settings is not None and app.held_setup() is None else app.setup.encode()
+    setup = app.settings if app.settings is not None and app.held_plan() is None else app.plan.encode()
     return (setup + EXPORT_MARK
             + ("%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0,
                              1 if app.big else 0)).encode())

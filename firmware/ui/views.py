@@ -7,14 +7,13 @@ A view takes logical events (``event(app, ev)``) and draws itself
 Rows are built only for the lines that show, so long lists cost no RAM.
 """
 
-from firmware.ui import events as K
-from firmware.ui import lazy
+from firmware.ui import events, lazy
 from firmware.ui.screenmodel import Screen, wrap
 
 
 def is_back(ev):
     """BACK, or a long OK on three-button builds."""
-    return ev == K.BACK or ev == K.OK_LONG
+    return ev == events.BACK or ev == events.OK_LONG
 
 
 def clip(text, width):
@@ -113,18 +112,18 @@ class ListView(View):
         n = self.count(app)
         if is_back(ev):
             self.leave(app)
-        elif ev == K.PREV:
+        elif ev == events.PREV:
             if n:
                 self.cursor = (self.cursor - 1) % n
-        elif ev == K.NEXT:
+        elif ev == events.NEXT:
             if n:
                 self.cursor = (self.cursor + 1) % n
-        elif ev == K.OK:
+        elif ev == events.OK:
             if 0 <= self.cursor < n:
                 self.choose(app, self.cursor)
-        elif ev == K.NEXT_LONG:
+        elif ev == events.NEXT_LONG:
             self.long_next(app)
-        elif ev == K.PREV_LONG:
+        elif ev == events.PREV_LONG:
             self.long_prev(app)
 
     def render(self, app):
@@ -148,9 +147,9 @@ class Message(View):
 
     def event(self, app, ev):
         lines = wrap(self.text, app.cols)
-        if ev == K.NEXT and self.top + app.rows < len(lines):
+        if ev == events.NEXT and self.top + app.rows < len(lines):
             self.top += 1
-        elif ev == K.PREV and self.top > 0:
+        elif ev == events.PREV and self.top > 0:
             self.top -= 1
         else:
             self.done(app)
@@ -172,13 +171,13 @@ class Confirm(View):
         self.opens = opens
 
     def ahead(self, app, ev):
-        if ev == K.OK:
+        if ev == events.OK:
             lazy.load_all(self.opens)
 
     def event(self, app, ev):
-        if ev == K.OK:
+        if ev == events.OK:
             self.yes(app)
-        elif is_back(ev) or ev in (K.PREV, K.NEXT):
+        elif is_back(ev) or ev in (events.PREV, events.NEXT):
             self.no(app)
 
     def render(self, app):
@@ -187,5 +186,5 @@ class Confirm(View):
             rows.extend(wrap(line, app.cols))
         rows = rows[:max(0, app.rows - 1)]
         no = "OK: yes, back: no" if app.back_key else "OK: yes, hold OK: no"  # three buttons
-        rows.append(clip(app.t(no), app.cols))
+        rows.append(clip(app.tr(no), app.cols))
         return Screen(clip(self.head, app.cols), rows)

@@ -133,7 +133,7 @@ class TestScreens(unittest.TestCase):
         self.assertEqual(app.screen.title, "Anna vann")
         drive(app, "c" "c")  # the winner screen, then a new game: setup remembers
         self.assertEqual(app.screen.title, "Nytt spel")
-        self.assertEqual(app.setup.rules().start, 5)
+        self.assertEqual(app.plan.rules().start, 5)
 
     def test_screen_modules_loaded_while_open(self):
         """A screen's module is imported when it opens; on a board (not CPython) the

@@ -48,7 +48,7 @@ MP_DRIVER = r'''
 import gc
 import sys
 import time
-from firmware.ui import events as K
+from firmware.ui import events
 from tools.play import keymap, loop
 from firmware.ui.app import App
 
@@ -113,8 +113,8 @@ def setup_presses():
     app = App(None, None)
     for table in (("Eva", "Fia", "Gösta", "Hans"), ("Anna", "Bo", "Cia", "Dan")):
         p = Planner(app)
-        p.setup(rules, table, 0)
-        app.open_setup()
+        p.new_game(rules, table, 0)
+        app.open_new_game()
     out = []
     for what, table, dealer in (
             ("the same table again (next dealer)", ("Anna", "Bo", "Cia", "Dan"), 1),
@@ -122,7 +122,7 @@ def setup_presses():
             ("4 known names, seated anew", ("Gösta", "Anna", "Hans", "Bo"), 0),
             ("a table with a new name (Göran)", ("Anna", "Bo", "Göran", "Dan"), 0)):
         p = Planner(clone(app))
-        p.setup(rules, table, dealer)
+        p.new_game(rules, table, dealer)
         out.append((what, len(p.take())))
     return out
 
@@ -152,7 +152,7 @@ def big_game_keys(entries=60, players=7, seed=7):
     game = random_game(random.Random(seed), entries, rules, names, (fault_reasons(rules), ADJUST_REASONS),
                        faults=False)
     p = Planner(clone(App(None, None)))
-    p.setup(game.rules, game.players, game.first_dealer)
+    p.new_game(game.rules, game.players, game.first_dealer)
     for e in game.log:
         p.enter(e)
     return p.take(), len(game.log)

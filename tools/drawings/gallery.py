@@ -17,8 +17,8 @@ import sys
 from firmware.core.rules import Rules
 from firmware.device import hw
 from firmware.record.writer import to_record
-from firmware.ui.screens.newgame import SetupView
-from firmware.ui.setup import NAMES
+from firmware.ui.gameplan import NAMES
+from firmware.ui.screens.newgame import NewGameView
 from tools.play import presses, randgame
 from tools.sim.bus import page_display, panel_image
 from tools.sim.simulator import Sim
@@ -51,7 +51,7 @@ def fresh(board="pico"):
     """A new simulated device on its setup screen, and the keys that got it there."""
     sim = Sim(board)
     keys = ""
-    while not isinstance(sim.app.view, SetupView):  # a note on a blank NVM, if the UI shows one
+    while not isinstance(sim.app.view, NewGameView):  # a note on a blank NVM, if the UI shows one
         if len(keys) > 3:
             raise RuntimeError("no setup screen:\n" + sim.text())
         sim.press("c")

@@ -3,7 +3,7 @@
 import random
 
 from firmware.ui.app import App
-from firmware.ui.setup import NAMES
+from firmware.ui.gameplan import NAMES
 from tools.play import keymap, loop, randgame
 
 

@@ -154,19 +154,19 @@ class Planner:
         else:
             self.press("b")
             if kind == score.MISDEAL:
-                self.menu_item(app.t("Misdeal"))
+                self.menu_item(app.tr("Misdeal"))
                 if isinstance(app.view, YesNo):
                     self.goto(0 if entry[1] else 1)
                     self.press("c")
             elif kind == score.FAULT:
-                self.menu_item(app.t("Knock fault"))
+                self.menu_item(app.tr("Knock fault"))
                 view = self.expect(P.SeatList)
                 self.pick(view.seats.index(entry[1]))
                 view = self.expect(ReasonList)
                 self.goto(_index(view.reasons, entry[2]))
                 self.press("c")
             else:
-                self.menu_item(app.t("Correction"))
+                self.menu_item(app.tr("Correction"))
                 view = self.expect(AdjustWalk)
                 self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
                 self.expect(ReasonList)
@@ -185,7 +185,7 @@ class Planner:
             p = Planner(clone(self.app))
             p.press(first)
             if first == "b":
-                p.menu_item(self.app.t("All pass"))
+                p.menu_item(self.app.tr("All pass"))
             elif p.app.series.game.rules.bidding:
                 p.bidding(entry)
             else:
@@ -314,7 +314,7 @@ class Planner:
                     for k, f in enumerate(faults):
                         if k:
                             self.pick(total + 2)
-                        self.faults((f,), result.b, "")
+                        self.faults((f,), result.bidding, "")
                 self.pick(tricks[declarer])
                 return
             self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
@@ -327,10 +327,10 @@ class Planner:
                 self.pick_pos(step, k)
             for f in faults:
                 self.pick_pos(step, len(step.cands))  # the penalty row
-                self.faults((f,), walk.b, "")
+                self.faults((f,), walk.bidding, "")
             self.press("c")
         else:
-            self.faults(faults, walk.b, "b")
+            self.faults(faults, walk.bidding, "b")
             self.finish(walk)
 
     def pick_pos(self, step, k):
@@ -370,11 +370,11 @@ class Planner:
         if get() != want:
             raise PlanError("row %d did not become %r" % (row, want))
 
-    def setup(self, rules, players, dealer):
+    def new_game(self, rules, players, dealer):
         """From the setup screen: choose preset, the table (names), dealer, options; start."""
         app = self.app
-        s = app.setup
-        view = self.expect(newgame.SetupView)
+        s = app.plan
+        view = self.expect(newgame.NewGameView)
         self.form_value(2, rules.preset)
         if s.players() != list(players):
             self.table(players)
@@ -390,7 +390,7 @@ class Planner:
             if app.view is not opts:
                 raise PlanError("not back at the options")
             self.press("C")
-            self.expect(newgame.SetupView)
+            self.expect(newgame.NewGameView)
         if s.rules() != rules:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
@@ -428,7 +428,7 @@ class Planner:
                 break
         if app.view is tv:
             self.press("B")  # done
-        if app.view is not view or app.setup.players() != list(players):
+        if app.view is not view or app.plan.players() != list(players):
             raise PlanError("the table is not %r:\n%s" % (players, app.screen.text()))
 
     def spell(self, name):
@@ -475,7 +475,7 @@ def keys_for_record(app, doc):
     """
     game = load(doc)
     p = Planner(clone(app))
-    p.setup(game.rules, game.players, game.first_dealer)
+    p.new_game(game.rules, game.players, game.first_dealer)
     setup = p.take()
     hands = []
     for entry in game.log:

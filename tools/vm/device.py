@@ -280,7 +280,7 @@ class ScenarioPlanner:
 
     def choose(self, label, limit=40):
         """Move the list cursor down to the row that starts with label (the App's words), then OK."""
-        want = self.app.t(label)
+        want = self.app.tr(label)
         for _ in range(limit):
             screen = self.app.screen
             if 0 <= screen.selected < len(screen.rows) and screen.rows[screen.selected].strip().startswith(want):
@@ -325,7 +325,7 @@ def plan_scenario():
     # 1: a new fem game (players renamed Ärla and Örjan), two hands, the chart, an export, idle until dimmed.
     sp.power_on()
     p = sp.planner()
-    p.setup(game.rules, game.players, game.first_dealer)
+    p.new_game(game.rules, game.players, game.first_dealer)
     for e in game.log:
         p.enter(e)
     sp.planned(p)
@@ -357,7 +357,7 @@ def plan_scenario():
     knack = record.load({"format": "rodskagg-record/1", "rules": {"preset": "knack"},
                          "players": KNACK_PLAYERS, "hands": []})
     p = sp.planner()
-    p.setup(knack.rules, knack.players, knack.first_dealer)
+    p.new_game(knack.rules, knack.players, knack.first_dealer)
     p.enter((score.BID, 1, 3, (0, 3, 1, 2), 0, ()))
     sp.planned(p)
     sp.menu("Export")
@@ -394,7 +394,7 @@ def plan_knack7(hands=KNACK7_HANDS, seed=7):
     rules = Rules("knack")
     sp.power_on()
     p = sp.planner()
-    p.setup(rules, KNACK7_PLAYERS, 0)
+    p.new_game(rules, KNACK7_PLAYERS, 0)
     sp.planned(p)
     sp.power_off("seven names spelled, a knack game of 7 started")
     sp.power_on()
@@ -402,7 +402,7 @@ def plan_knack7(hands=KNACK7_HANDS, seed=7):
     sp.press("c")  # yes
     players = KNACK7_PLAYERS[3:] + KNACK7_PLAYERS[:3]
     p = sp.planner()
-    p.setup(rules, players, 2)
+    p.new_game(rules, players, 2)
     sp.planned(p)
     rng = random.Random(seed)
     game = Game(rules, players, 2)

@@ -25,8 +25,8 @@ class Bidding:
             cursor = listed.index(self.declarer)
         if flow.old_kind(score.ALL_PASS):
             cursor = len(listed)
-        self.first = SeatList(flow, app.t("Hand %d: declarer") % flow.hand(), listed,
-                              self.picked, flow.back, (app.t("All pass"),), cursor)
+        self.first = SeatList(flow, app.tr("Hand %d: declarer") % flow.hand(), listed,
+                              self.picked, flow.back, (app.tr("All pass"),), cursor)
         app.view = self.first
 
     def picked(self, app, seat, _view):

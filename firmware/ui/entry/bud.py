@@ -13,7 +13,7 @@ class ResultList(PickList):
     cursor starts on the bid made exactly; OK saves (the rows are the preview)."""
 
     def __init__(self, bidding):
-        self.b = bidding
+        self.bidding = bidding
         total = bidding.flow.rules.tricks_per_hand
         old = bidding.old
         want = old[3][bidding.declarer] if old is not None and old[1] == bidding.declarer \
@@ -24,56 +24,56 @@ class ResultList(PickList):
         self.cache = {}
 
     def entry(self, t):
-        b = self.b
-        tricks = [0] * b.flow.state.n
-        tricks[b.declarer] = t
-        return (score.BID, b.declarer, b.bid, tuple(tricks), 0, b.faults)
+        bidding = self.bidding
+        tricks = [0] * bidding.flow.state.n
+        tricks[bidding.declarer] = t
+        return (score.BID, bidding.declarer, bidding.bid, tuple(tricks), 0, bidding.faults)
 
     def after(self, t):
         if t not in self.cache:
             try:
-                a = self.b.flow.state.copy()
-                score.apply(self.b.flow.rules, a, self.entry(t))
+                a = self.bidding.flow.state.copy()
+                score.apply(self.bidding.flow.rules, a, self.entry(t))
                 self.cache[t] = a
             except EntryError:
                 self.cache[t] = None
         return self.cache[t]
 
     def title(self, app):
-        b = self.b
-        bid = "R" if b.bid == score.BID_R else "%d" % b.bid
-        return app.t("%s %s: tricks?") % (b.flow.name(b.declarer), bid)
+        bidding = self.bidding
+        bid = "R" if bidding.bid == score.BID_R else "%d" % bidding.bid
+        return app.tr("%s %s: tricks?") % (bidding.flow.name(bidding.declarer), bid)
 
     def count(self, app):
         return self.total + 3
 
     def label(self, app, i):
         if i == self.total + 1:
-            return app.t("Everyone's tricks...")
+            return app.tr("Everyone's tricks...")
         if i > self.total:
-            return app.t("Penalty in hand...")
-        seat = self.b.declarer
-        before = self.b.flow.state.scores[seat]
+            return app.tr("Penalty in hand...")
+        seat = self.bidding.declarer
+        before = self.bidding.flow.state.scores[seat]
         after = self.after(i)
-        text = pad("%d %s" % (i, app.t("tricks")), 10)
+        text = pad("%d %s" % (i, app.tr("tricks")), 10)
         if after is None:
             return text
         if after.over():
-            return text + "%d %s" % (after.scores[seat], app.t("wins"))
+            return text + "%d %s" % (after.scores[seat], app.tr("wins"))
         if seat in after.out:
-            return text + app.t("out")
+            return text + app.tr("out")
         return text + "%d>%d" % (before, after.scores[seat])
 
     def choose(self, app, i):
         if i == self.total + 1:
             from firmware.ui.entry.knack import TricksWalk
 
-            app.view = TricksWalk(app, self.b)
+            app.view = TricksWalk(app, self.bidding)
             return
         if i > self.total:
-            self.cursor = min(self.b.bid_tricks(), self.total)
+            self.cursor = min(self.bidding.bid_tricks(), self.total)
             self.cache = {}
-            ask_fault(app, self.b.flow, self.b, self)
+            ask_fault(app, self.bidding.flow, self.bidding, self)
             return
         conclude(_ResultSave(self, i), app)
 
@@ -81,12 +81,12 @@ class ResultList(PickList):
 class _ResultSave:
     """conclude() for a result row: the same check, the preview when not all is shown."""
 
-    def __init__(self, view, t):
-        self.flow = view.b.flow
-        self.n = 1 if not view.b.faults else 99  # a penalty: every player's change, previewed
+    def __init__(self, view, tricks):
+        self.flow = view.bidding.flow
+        self.n = 1 if not view.bidding.faults else 99  # a penalty: every player's change, previewed
         self.view = view
         self.screen = view
-        self.t = t
+        self.tricks = tricks
 
     def entry(self):
-        return self.view.entry(self.t)
+        return self.view.entry(self.tricks)

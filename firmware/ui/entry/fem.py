@@ -1,7 +1,7 @@
 """Entering a fem hand: ``FemWalk``, one row per player (firmware/ui/entry/hand.py ``Rows``)."""
 
 from firmware.core import score
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.entry.flow import speaking_order
 from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
@@ -54,29 +54,29 @@ class FemWalk(Rows):
             self.step_back(app)
             return
         if self.done:
-            if ev == K.OK:
+            if ev == events.OK:
                 self.conclude(app)
-            elif ev == K.PREV and self.cursor < self.n:
+            elif ev == events.PREV and self.cursor < self.n:
                 self.answer(app, PASS)
-            elif ev == K.PREV_LONG and self.cursor < self.n:
+            elif ev == events.PREV_LONG and self.cursor < self.n:
                 self.answer(app, 0)
-            elif ev == K.NEXT_LONG:
+            elif ev == events.NEXT_LONG:
                 self.ask_call(app)
-            elif ev == K.NEXT and self.entry()[0] == score.PLAY:
+            elif ev == events.NEXT and self.entry()[0] == score.PLAY:
                 ask_fault(app, self.flow, self, self)  # all pass, lone: nobody played
             return
-        if ev == K.PREV:
+        if ev == events.PREV:
             if self.shown > 1:
                 self.bump(-1)  # one less, as in bud and knack
             else:
                 self.answer(app, PASS)
-        elif ev == K.PREV_LONG:
+        elif ev == events.PREV_LONG:
             self.answer(app, 0)
-        elif ev == K.OK:
+        elif ev == events.OK:
             self.answer(app, self.shown)
-        elif ev == K.NEXT:
+        elif ev == events.NEXT:
             self.bump()
-        elif ev == K.NEXT_LONG and self.bump():
+        elif ev == events.NEXT_LONG and self.bump():
             self.answer(app, self.shown)
 
     def answer(self, app, v):
@@ -93,7 +93,7 @@ class FemWalk(Rows):
         if not self.may_call():
             return
         if not self.flow.rules.call:
-            app.refuse(app.t("the call is off"), self)
+            app.refuse(app.tr("the call is off"), self)
             return
         seats = [self.seats[i] for i in range(self.n) if self.filled[i] >= 0]
         if not seats:
@@ -109,8 +109,8 @@ class FemWalk(Rows):
             self.call = seat if seat >= 0 else score.NO_SEAT
             a.view = self
 
-        app.view = SeatList(self.flow, app.t("Rödskägg call: who?"), seats, picked,
-                            lambda a: goto(a, self), (app.t("no call"),), best)
+        app.view = SeatList(self.flow, app.tr("Rödskägg call: who?"), seats, picked,
+                            lambda a: goto(a, self), (app.tr("no call"),), best)
 
     def value_text(self, app, i, v):
         if v == PASS:
@@ -120,7 +120,7 @@ class FemWalk(Rows):
     def entry_value(self, app, i, entry):
         seat = self.seats[i]
         if entry[0] == score.LONE and entry[1] == seat:
-            return app.t("alone")
+            return app.tr("alone")
         if entry[0] != score.PLAY:
             return "pass"  # an all pass, a lone hand: no call, no penalty
         t = entry[1][seat]
@@ -156,20 +156,20 @@ class FemWalk(Rows):
             room = app.rows - self.n
             more = self.left(self.cursor) > 0
             if room < 2 and not (self.cursor % 2 and more):
-                return app.t("Hand %d: hold◀ 0 (+5)") % hand
+                return app.tr("Hand %d: hold◀ 0 (+5)") % hand
             if room < 3 and more:
-                return app.t("Hand %d: hold▶ +1+OK") % hand
-            return app.t("Hand %d: tricks") % hand
+                return app.tr("Hand %d: hold▶ +1+OK") % hand
+            return app.tr("Hand %d: tricks") % hand
         entry = self.entry()
         if after is not None and after.over():
-            return app.t("OK? %s wins") % self.flow.name(after.winner)
+            return app.tr("OK? %s wins") % self.flow.name(after.winner)
         if entry[0] == score.ALL_PASS:
-            return app.t("Hand %d: all pass") % hand
+            return app.tr("Hand %d: all pass") % hand
         if entry[0] == score.LONE:
-            return app.t("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+            return app.tr("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
         if self.calls() and self.short(app):  # the call's hold, where its hint row is not
             shows = after is not None and previews(self, app, after)
-            return app.t("OK shows  hold▶ call" if shows else "OK saves  hold▶ call")
+            return app.tr("OK shows  hold▶ call" if shows else "OK saves  hold▶ call")
         return saves_words(app, self, after)
 
     def calls(self):

@@ -10,7 +10,7 @@ the hand walks share in hand.py; misdeal, knock fault, correction: irregular.py)
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import ListView, View, clip, is_back
 
@@ -116,19 +116,19 @@ def entry_words(app, flow, entry, width=99):
     kind = entry[0]
     hand = flow.hand()
     if kind == score.ALL_PASS:
-        text = app.t("Hand %d: all pass") % hand
-        return text if len(text) <= width else app.t("All pass")
+        text = app.tr("Hand %d: all pass") % hand
+        return text if len(text) <= width else app.tr("All pass")
     if kind == score.LONE:
-        text = app.t("Hand %d: %s alone") % (hand, flow.name(entry[1]))
-        return text if len(text) <= width else app.t("%s alone") % flow.name(entry[1])
+        text = app.tr("Hand %d: %s alone") % (hand, flow.name(entry[1]))
+        return text if len(text) <= width else app.tr("%s alone") % flow.name(entry[1])
     if kind == score.MISDEAL:
-        return app.t("Misdeal") + ("" if entry[1] or not flow.rules.knock
-                                   else " " + app.t("no knock"))
+        return app.tr("Misdeal") + ("" if entry[1] or not flow.rules.knock
+                                   else " " + app.tr("no knock"))
     if kind == score.FAULT:
-        return "%s %s" % (app.t("Fault"), flow.name(entry[1]))
+        return "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
     if kind == score.ADJUST:
-        return app.t("Correction")
-    return app.t("Hand %d") % hand
+        return app.tr("Correction")
+    return app.tr("Hand %d") % hand
 
 
 def ties(before, after):
@@ -149,11 +149,11 @@ class Preview(ListView):
 
     def title(self, app):
         if self.after.over():
-            return app.t("OK? %s wins") % self.flow.name(self.after.winner)
+            return app.tr("OK? %s wins") % self.flow.name(self.after.winner)
         if ties(self.flow.state, self.after):
             level = "=".join([self.flow.name(s) for s in self.after.tied])
-            text = app.t("OK? %s level") % level
-            return text if len(text) <= app.cols else app.t("OK? Level: extra hand")
+            text = app.tr("OK? %s level") % level
+            return text if len(text) <= app.cols else app.tr("OK? Level: extra hand")
         return "OK? " + entry_words(app, self.flow, self.entry, app.cols - 4)
 
     def count(self, app):
@@ -167,7 +167,7 @@ class Preview(ListView):
         now = self.after.scores[seat]
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
         if seat in self.after.out and seat not in self.flow.state.out:
-            return text + app.t("out")
+            return text + app.tr("out")
         if now != before:
             text += "%+d" % (now - before)
         if seat in self.after.tied and ties(self.flow.state, self.after):
@@ -176,18 +176,18 @@ class Preview(ListView):
         return text.rstrip()
 
     def event(self, app, ev):
-        if ev == K.OK:
+        if ev == events.OK:
             self.flow.commit(app, self.entry, self)
         elif is_back(ev):
             if isinstance(self.back, View):
                 app.view = self.back
             else:
                 self.back(app)  # a question that was not asked: back where the entry began
-        elif ev in (K.PREV, K.NEXT):
+        elif ev in (events.PREV, events.NEXT):
             # scroll when the players do not fit
             n = self.count(app)
             if n > app.rows:
-                top = self.win.top + (1 if ev == K.NEXT else -1)
+                top = self.win.top + (1 if ev == events.NEXT else -1)
                 self.win.top = max(0, min(n - app.rows, top))
 
     def render(self, app):

@@ -41,8 +41,8 @@ def saves_words(app, view, after):
     """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews."""
     hand = view.flow.hand()
     if after is not None and previews(view, app, after):
-        return app.t("Hand %d: OK shows") % hand
-    return app.t("Hand %d: OK saves") % hand
+        return app.tr("Hand %d: OK shows") % hand
+    return app.tr("Hand %d: OK saves") % hand
 
 
 def save_hint(app, view, after, penalty=True):
@@ -59,7 +59,7 @@ def change_text(app, flow, after, seat):
     the player goes out (a failed Rödskägg bid in knack)."""
     b = flow.state.scores[seat]
     if seat in after.out and seat not in flow.state.out:
-        return "%d>%s" % (b, app.t("out"))
+        return "%d>%s" % (b, app.tr("out"))
     a = after.scores[seat]
     return "%d>%d" % (b, a) if a != b else "%d" % b
 
@@ -214,7 +214,7 @@ class Rows(View):
         return ()
 
     def head(self, app, after):
-        return app.t("Hand %d: tricks") % self.flow.hand()
+        return app.tr("Hand %d: tricks") % self.flow.hand()
 
     def render(self, app):
         # a finished walk draws every row from the entry OK saves, and the scores from it

@@ -1,7 +1,7 @@
 """The entries that are not a counted hand: misdeal, knock fault, correction."""
 
 from firmware.core import score
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
 from firmware.ui.entry.picks import PickList, SeatList, hints
@@ -81,25 +81,25 @@ class Walk(View):
         if self.n == 0:
             if is_back(ev):
                 self.leave(app)
-            elif ev in (K.OK, K.NEXT_LONG):
+            elif ev in (events.OK, events.NEXT_LONG):
                 self.finish(app)
             return
         i = self.cursor
-        if ev == K.PREV or ev == K.NEXT:
+        if ev == events.PREV or ev == events.NEXT:
             ch = self.choices(i)
             k = ch.index(self.values[i]) if self.values[i] in ch else 0
-            k = (k + (1 if ev == K.NEXT else -1)) % len(ch)
+            k = (k + (1 if ev == events.NEXT else -1)) % len(ch)
             self.values[i] = ch[k]
-        elif ev == K.OK:
+        elif ev == events.OK:
             if i + 1 < self.n:
                 self.arrive(i + 1)
             else:
                 self.complete(app)
-        elif ev == K.NEXT_LONG:
+        elif ev == events.NEXT_LONG:
             for j in range(i + 1, self.n):
                 self.values[j] = self.fill(j)
             self.complete(app)
-        elif ev == K.PREV_LONG:
+        elif ev == events.PREV_LONG:
             self.special(app, i)
         elif is_back(ev):
             if i > 0:
@@ -133,7 +133,7 @@ class YesNo(PickList):
         return 2
 
     def label(self, app, i):
-        return app.t("yes") if i == 0 else app.t("no")
+        return app.tr("yes") if i == 0 else app.tr("no")
 
     def choose(self, app, i):
         self.pick(app, i == 0, self)
@@ -145,7 +145,7 @@ def misdeal(app, flow, back):
         flow.check(app, (score.MISDEAL, True), back)
         return
     old = flow.old_kind(score.MISDEAL)
-    app.view = YesNo(app.t("Misdeal: knocked?"),
+    app.view = YesNo(app.tr("Misdeal: knocked?"),
                      lambda a, knocked, view: flow.check(a, (score.MISDEAL, knocked), view),
                      back, 1 if old and not old[1] else 0)
 
@@ -159,12 +159,12 @@ def fault(app, flow, back):
     def picked(a, seat, who):
         reasons = fault_reasons(flow.rules)
         r = reasons.index(old[2]) if old and old[2] in reasons else 0
-        a.view = ReasonList(a.t("Fault: reason"), reasons,
+        a.view = ReasonList(a.tr("Fault: reason"), reasons,
                             lambda a2, reason, view: flow.check(a2, (score.FAULT, seat, reason),
                                                                 view),
                             who, r)
 
-    app.view = SeatList(flow, app.t("Fault: who?"), seats, picked, back, (), cursor)
+    app.view = SeatList(flow, app.tr("Fault: who?"), seats, picked, back, (), cursor)
 
 
 def deltas(limit):
@@ -192,8 +192,8 @@ class AdjustWalk(Walk):
 
     def title(self, app):
         if app.rows - self.n < 2:  # no room for both hint rows: the title says how to finish
-            return app.t("Correction: hold▶ done")
-        return app.t("Correction")
+            return app.tr("Correction: hold▶ done")
+        return app.tr("Correction")
 
     def render(self, app):
         screen = Walk.render(self, app)
@@ -212,7 +212,7 @@ class AdjustWalk(Walk):
             d[self.seats[i]] = self.values[i]
         old = self.flow.old_kind(score.ADJUST)
         r = ADJUST_REASONS.index(old[2]) if old and old[2] in ADJUST_REASONS else 0
-        app.view = ReasonList(app.t("Reason"), ADJUST_REASONS,
+        app.view = ReasonList(app.tr("Reason"), ADJUST_REASONS,
                               lambda a, reason, view: self.flow.check(
                                   a, (score.ADJUST, tuple(d), reason), view),
                               self, r)

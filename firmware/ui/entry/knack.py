@@ -2,7 +2,7 @@
 (``JoinStep``); the declarer and the bid come first (firmware/ui/entry/bidding.py)."""
 
 from firmware.core import score
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.entry.hand import Rows, ask_fault, change_text, conclude, fault_mark, previews, save_hint, saves_words
 from firmware.ui.entry.picks import BidList, hints
 from firmware.ui.screenmodel import Screen, pad
@@ -16,7 +16,7 @@ class TricksWalk(Rows):
     and zeros once every trick is given. Then who went along (go_along on)."""
 
     def __init__(self, app, bidding):
-        self.b = bidding
+        self.bidding = bidding
         flow = bidding.flow
         old = None
         if bidding.old is not None:
@@ -25,14 +25,14 @@ class TricksWalk(Rows):
         Rows.__init__(self, flow, bidding.seats, old)
 
     def leave(self, app):
-        app.view = BidList(self.b)
+        app.view = BidList(self.bidding)
 
     def cycle(self, r):
         return tuple(range(0, r + 1))
 
     def guess(self, i, r):
-        if self.seats[i] == self.b.declarer:
-            return min(self.b.bid_tricks(), r)
+        if self.seats[i] == self.bidding.declarer:
+            return min(self.bidding.bid_tricks(), r)
         return min(1, r)
 
     def start_value(self, i):
@@ -61,7 +61,7 @@ class TricksWalk(Rows):
         if not self.flow.rules.go_along:
             return []
         t = self.tricks()
-        return [s for s in self.seats if s != self.b.declarer and t[s] <= 2]
+        return [s for s in self.seats if s != self.bidding.declarer and t[s] <= 2]
 
     def arrived(self, app):
         if self.done and self.candidates():
@@ -69,55 +69,55 @@ class TricksWalk(Rows):
 
     def entry(self):
         t = self.tricks() if self.done else [0] * self.flow.state.n
-        return (score.BID, self.b.declarer, self.b.bid, tuple(t), 0, self.b.faults)
+        return (score.BID, self.bidding.declarer, self.bidding.bid, tuple(t), 0, self.bidding.faults)
 
     def event(self, app, ev):
         if is_back(ev):
             self.step_back(app)
             return
         if self.done:
-            if ev == K.OK:
+            if ev == events.OK:
                 if self.candidates():
                     app.view = JoinStep(self)
                 else:
                     self.conclude(app)
-            elif ev == K.NEXT:
-                ask_fault(app, self.flow, self.b, self)
-            elif ev == K.PREV and self.cursor == self.n - 1 and not self.flow.rules.others_score():
+            elif ev == events.NEXT:
+                ask_fault(app, self.flow, self.bidding, self)
+            elif ev == events.PREV and self.cursor == self.n - 1 and not self.flow.rules.others_score():
                 v = self.filled[self.cursor]
                 self.prefill = self.prefill or [None] * self.n
                 self.prefill[self.cursor] = max(0, v - 1)
                 self.ask_last = True
                 self.settle()
             return
-        if ev == K.OK:
+        if ev == events.OK:
             self.answer(app, self.shown)
-        elif ev in (K.PREV, K.PREV_LONG):
+        elif ev in (events.PREV, events.PREV_LONG):
             self.bump(-1)
-        elif ev in (K.NEXT, K.NEXT_LONG):
+        elif ev in (events.NEXT, events.NEXT_LONG):
             self.bump(1)
-        if ev in (K.PREV_LONG, K.NEXT_LONG):
+        if ev in (events.PREV_LONG, events.NEXT_LONG):
             self.answer(app, self.shown)
 
     def value_text(self, app, i, v):
         text = "%d" % v
-        if self.seats[i] == self.b.declarer:
+        if self.seats[i] == self.bidding.declarer:
             text += "*"
-        return text + fault_mark(self.b, self.seats[i])
+        return text + fault_mark(self.bidding, self.seats[i])
 
     def head(self, app, after):
         if self.done and after is not None and after.over():
-            return app.t("OK? %s wins") % self.flow.name(after.winner)
+            return app.tr("OK? %s wins") % self.flow.name(after.winner)
         if self.done:
             return saves_words(app, self, after)
         # the hint rows that do not fit are in the title: "*" on the declarer's row,
         # with one hint row (128x32, 6 or 7 players) the holds on the others
         room = app.rows - self.n
-        if room < 3 and self.seats[self.cursor] == self.b.declarer:
-            return app.t("Hand %d: * declarer") % self.flow.hand()
+        if room < 3 and self.seats[self.cursor] == self.bidding.declarer:
+            return app.tr("Hand %d: * declarer") % self.flow.hand()
         if room < 2:
-            return app.t("Hand %d: hold◀▶ ±1+OK") % self.flow.hand()
-        return app.t("Hand %d: tricks") % self.flow.hand()
+            return app.tr("Hand %d: hold◀▶ ±1+OK") % self.flow.hand()
+        return app.tr("Hand %d: tricks") % self.flow.hand()
 
     def hint_lines(self, app):
         if self.done:
@@ -144,8 +144,8 @@ class JoinStep(View):
         self.flow = walk.flow
         self.cands = walk.candidates()
         self.joined = 0
-        old = walk.b.old
-        if old is not None and old[1] == walk.b.declarer:
+        old = walk.bidding.old
+        if old is not None and old[1] == walk.bidding.declarer:
             for s in self.cands:
                 if old[4] >> s & 1:
                     self.joined |= 1 << s
@@ -155,7 +155,7 @@ class JoinStep(View):
 
     def entry(self):
         w = self.walk
-        return (score.BID, w.b.declarer, w.b.bid, tuple(w.tricks()), self.joined, w.b.faults)
+        return (score.BID, w.bidding.declarer, w.bidding.bid, tuple(w.tricks()), self.joined, w.bidding.faults)
 
     def move(self, d):
         ring = join_ring(self.gap, len(self.cands))
@@ -166,16 +166,16 @@ class JoinStep(View):
             app.view = self.walk
             self.walk.step_back(app)
             return
-        if ev in (K.PREV, K.PREV_LONG):
+        if ev in (events.PREV, events.PREV_LONG):
             self.move(-1)
-        elif ev in (K.NEXT, K.NEXT_LONG):
+        elif ev in (events.NEXT, events.NEXT_LONG):
             self.move(1)
-        if ev in (K.OK, K.PREV_LONG, K.NEXT_LONG):
+        if ev in (events.OK, events.PREV_LONG, events.NEXT_LONG):
             if self.pos < 0:
                 conclude(self, app)
             elif self.pos == len(self.cands):
                 self.pos = -1
-                ask_fault(app, self.flow, self.walk.b, self)
+                ask_fault(app, self.flow, self.walk.bidding, self)
             else:
                 self.joined ^= 1 << self.cands[self.pos]
                 self.gap = self.pos
@@ -197,10 +197,10 @@ class JoinStep(View):
         t = w.tricks()
         for i in range(top, min(w.n, top + app.rows)):
             seat = w.seats[i]
-            val = "%d" % t[seat] + ("*" if seat == w.b.declarer else "")
+            val = "%d" % t[seat] + ("*" if seat == w.bidding.declarer else "")
             if self.joined >> seat & 1:
-                val += " " + app.t("in")
-            val += fault_mark(w.b, seat)
+                val += " " + app.tr("in")
+            val += fault_mark(w.bidding, seat)
             text = pad(self.flow.name(seat), 9) + pad(val, 6)
             if after is not None:
                 text += change_text(app, self.flow, after, seat)
@@ -209,23 +209,23 @@ class JoinStep(View):
         shows = after is not None and previews(self, app, after)
         room = app.rows - len(rows)
         if pen and room <= 0:
-            rows[-1] = clip(app.t("Penalty in hand..."), app.cols - 1)
+            rows[-1] = clip(app.tr("Penalty in hand..."), app.cols - 1)
             sel = len(rows) - 1 + top
         elif room > 0:
-            rows.append(clip(app.t("Penalty in hand..."), app.cols - 1))
+            rows.append(clip(app.tr("Penalty in hand..."), app.cols - 1))
             if pen:
                 sel = len(rows) - 1 + top
             room -= 1
             rows.extend(hints(app, ("◀▶ who joined, OK",
                                     "OK on none: show" if shows else "OK on none: save"))[:room])
         if after is not None and after.over():
-            title = app.t("OK? %s wins") % self.flow.name(after.winner)
+            title = app.tr("OK? %s wins") % self.flow.name(after.winner)
         elif self.pos < 0 and room <= 0:  # no hint rows (128x32): the keys in the title
-            title = app.t("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
+            title = app.tr("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
         elif self.pos < 0:
-            title = app.t("Joined? OK shows" if shows else "Joined? OK saves")
+            title = app.tr("Joined? OK shows" if shows else "Joined? OK saves")
         elif pen:
-            title = app.t("Penalty in hand...")
+            title = app.tr("Penalty in hand...")
         else:
-            title = app.t("OK: %s joined") % self.flow.name(self.cands[self.pos])
+            title = app.tr("OK: %s joined") % self.flow.name(self.cands[self.pos])
         return Screen(clip(title, app.cols), rows, sel - top if sel >= 0 else -1)

@@ -26,7 +26,7 @@ class ReasonList(PickList):
 
     def label(self, app, i):
         r = self.reasons[i]
-        return app.t(r) if r else app.t("(no reason)")
+        return app.tr(r) if r else app.tr("(no reason)")
 
     def choose(self, app, i):
         self.pick(app, self.reasons[i], self)
@@ -56,7 +56,7 @@ def ask_fault(app, flow, holder, view):
             holder.faults = with_fault(holder.faults, seat, reason or "penalty")
             a2.view = view
 
-        a.view = ReasonList(a.t("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
+        a.view = ReasonList(a.tr("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
 
-    app.view = SeatList(flow, app.t("Penalty in hand: who?"), seats, picked,
+    app.view = SeatList(flow, app.tr("Penalty in hand: who?"), seats, picked,
                         lambda a: goto(a, view))

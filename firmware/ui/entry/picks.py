@@ -7,7 +7,7 @@ from firmware.ui.views import ListView, clip
 
 def hints(app, lines_):
     """The hint lines (English keys) in the language, clipped to the grid."""
-    return [clip(app.t(x), app.cols - 1) for x in lines_]
+    return [clip(app.tr(x), app.cols - 1) for x in lines_]
 class PickList(ListView):
     """A titled list; OK calls ``pick(app, value, self)``, back calls ``back(app)``.
 
@@ -80,7 +80,7 @@ class BidList(PickList):
     """The bid, min_bid..6 then Rödskägg; the cursor starts on 3 (or the old bid)."""
 
     def __init__(self, bidding):
-        self.b = bidding
+        self.bidding = bidding
         ch = bids(bidding.flow.rules)
         want = bidding.bid if bidding.bid in ch else 3
         cursor = ch.index(want) if want in ch else 0
@@ -89,14 +89,14 @@ class BidList(PickList):
         self.choices = ch
 
     def title(self, app):
-        return app.t("Hand %d: %s bid") % (self.b.flow.hand(), self.b.flow.name(self.b.declarer))
+        return app.tr("Hand %d: %s bid") % (self.bidding.flow.hand(), self.bidding.flow.name(self.bidding.declarer))
 
     def count(self, app):
         return len(self.choices)
 
     def label(self, app, i):
         v = self.choices[i]
-        return app.t("Rödskägg!") if v == score.BID_R else "%d" % v
+        return app.tr("Rödskägg!") if v == score.BID_R else "%d" % v
 
     def choose(self, app, i):
         self.pick(app, self.choices[i], self)

@@ -1,6 +1,6 @@
 """The chart: every player's score over the last hands."""
 
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.screenmodel import Chart, Screen, pad, page_dots, short_names
 from firmware.ui.views import View, clip
 
@@ -36,8 +36,8 @@ class ChartView(View):
 
     def event(self, app, ev):
         pages = self.pages(app)
-        if pages > 1 and ev in (K.PREV, K.NEXT):
-            self.page = (self.page + (1 if ev == K.NEXT else -1)) % pages
+        if pages > 1 and ev in (events.PREV, events.NEXT):
+            self.page = (self.page + (1 if ev == events.NEXT else -1)) % pages
         else:
             app.home()
 
@@ -79,12 +79,12 @@ class ChartView(View):
         seats = range(self.page * k, min(n, self.page * k + k))
         names = short_names(game.players, CHART_NAME)
         series = tuple(tuple(p[1][s] for p in pts) for s in seats)
-        head = app.t("Chart")
+        head = app.tr("Chart")
         a = max(pts[0][0], 1)
         b = pts[-1][0]
-        span = app.t("Hand %d") % b if a >= b else "%s-%d" % (app.t("Hand %d") % a, b)
+        span = app.tr("Hand %d") % b if a >= b else "%s-%d" % (app.tr("Hand %d") % a, b)
         if b == 0:
-            span = app.t("no hands yet")  # not "hand 0": only the start is drawn
+            span = app.tr("no hands yet")  # not "hand 0": only the start is drawn
         title = head + " " + span.lower() if app.lang == "sv" else head + ", " + span
         dots = page_dots(self.page, pages) if pages > 1 else ""
         if len(title) + len(dots) + 1 > app.cols:

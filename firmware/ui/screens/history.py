@@ -2,8 +2,7 @@
 
 from firmware import forget
 from firmware.core import score
-from firmware.ui import events as K
-from firmware.ui import lazy, text
+from firmware.ui import events, lazy, text
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
@@ -23,8 +22,8 @@ def describe(app, game, i):
     after = state.hands
     what = summary(app, game, game.log[i], first=first)
     if text.counted(before, after):
-        return ["%s: %s" % (app.t("Hand %d") % after, what)]
-    where = app.t("before hand %d") % (before + 1)
+        return ["%s: %s" % (app.tr("Hand %d") % after, what)]
+    where = app.tr("before hand %d") % (before + 1)
     if len(what) + 2 + len(where) <= app.cols:
         return ["%s, %s" % (what, where)]
     return [what + ",", where]
@@ -35,14 +34,14 @@ def ask_undo(app):
     if not game.log:
         # A game resumed from a compacted save starts from a snapshot: say why undo stops.
         text_ = "Older hands were packed to fit the memory." if game.base else "Nothing to undo"
-        app.view = Message(app.t("Undo"), app.t(text_), go_home)
+        app.view = Message(app.tr("Undo"), app.tr(text_), go_home)
         return
     i = len(game.log) - 1
     lines = describe(app, game, i)
     limit = getattr(app.store, "undo_limit", None)
     if limit is not None:
-        lines.append(app.t("Undo reaches %d back") % min(limit, len(game.log)))
-    app.view = Confirm(app.t("Undo?"), lines, _undo, go_home)
+        lines.append(app.tr("Undo reaches %d back") % min(limit, len(game.log)))
+    app.view = Confirm(app.tr("Undo?"), lines, _undo, go_home)
 
 
 def _undo(app):
@@ -72,7 +71,7 @@ def summary(app, game, entry, width=None, first=0):
                     parts.append("%s%+d" % (p[s][:k], entry[1][s]))
             text = " ".join(parts)
             if kind == score.ADJUST:
-                text = app.t("Corr.") + " " + text
+                text = app.tr("Corr.") + " " + text
             if len(text) <= width:
                 return text
         if kind == score.PLAY:
@@ -86,12 +85,12 @@ def summary(app, game, entry, width=None, first=0):
         bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
         return "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
     if kind == score.LONE:
-        return "%s %s" % (app.t("Lone"), p[entry[1]])
+        return "%s %s" % (app.tr("Lone"), p[entry[1]])
     if kind == score.ALL_PASS:
-        return app.t("All pass")
+        return app.tr("All pass")
     if kind == score.MISDEAL:
-        return app.t("Misdeal") + ("" if entry[1] else " " + app.t("no knock"))
-    return "%s %s" % (app.t("Fault"), p[entry[1]])
+        return app.tr("Misdeal") + ("" if entry[1] else " " + app.tr("no knock"))
+    return "%s %s" % (app.tr("Fault"), p[entry[1]])
 
 def reasons(app, game, entry):
     """Why the rules added points in entry, a line each: a penalty and its reason, a failed
@@ -101,27 +100,27 @@ def reasons(app, game, entry):
     out = []
     if kind == score.PLAY and entry[2] >= 0:
         made = entry[1][entry[2]] == game.rules.tricks_per_hand
-        out.append(app.t("%s called Rödskägg: made" if made else "%s called Rödskägg: failed")
+        out.append(app.tr("%s called Rödskägg: made" if made else "%s called Rödskägg: failed")
                    % p[entry[2]])
     elif kind == score.BID:
         who, bid, tricks = entry[1], entry[2], entry[3]
         if tricks[who] < (game.rules.tricks_per_hand if bid == score.BID_R else bid):
-            out.append(app.t("%s bid %s: failed") % (p[who], "R" if bid == score.BID_R else bid))
+            out.append(app.tr("%s bid %s: failed") % (p[who], "R" if bid == score.BID_R else bid))
         for s in range(len(p)):
             if entry[4] >> s & 1 and not tricks[s]:
-                out.append(app.t("%s joined, took no trick") % p[s])
+                out.append(app.tr("%s joined, took no trick") % p[s])
     if kind in (score.PLAY, score.BID):
         for s, why in entry[-1]:
-            out.append(app.t("Penalty %s: %s") % (p[s], app.t(why)))
+            out.append(app.tr("Penalty %s: %s") % (p[s], app.tr(why)))
     elif kind in (score.FAULT, score.ADJUST) and entry[2]:
-        out.append(app.t("Reason: %s") % app.t(entry[2]))
+        out.append(app.tr("Reason: %s") % app.tr(entry[2]))
     return out
 
 
 def open_history(app):
     game = app.series.game
     if not game.log:
-        app.view = Message(app.t("History"), app.t("No hands yet"), go_home)
+        app.view = Message(app.tr("History"), app.tr("No hands yet"), go_home)
         return
     app.view = History(len(game.log) - 1)
 
@@ -149,7 +148,7 @@ class History(ListView):
         self.nums = None
 
     def title(self, app):
-        return app.t("History")
+        return app.tr("History")
 
     def count(self, app):
         return len(app.series.game.log)
@@ -226,8 +225,8 @@ class Detail(ListView):
         return self.lines[1]
 
     def actions(self, app):
-        return ((app.t("Edit"), self.edit), (app.t("Delete"), self.delete),
-                (app.t("Insert a hand before"), self.insert))
+        return ((app.tr("Edit"), self.edit), (app.tr("Delete"), self.delete),
+                (app.tr("Insert a hand before"), self.insert))
 
     def count(self, app):
         return len(self.info(app)) + 3
@@ -247,7 +246,7 @@ class Detail(ListView):
         """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
         modules the entry opens load meanwhile."""
         k = self.cursor - len(self.info(app))
-        if ev != K.OK or k == 1:  # (Delete asks here first)
+        if ev != events.OK or k == 1:  # (Delete asks here first)
             return
         kind = app.series.game.log[self.index][0] if k <= 0 else None
         irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
@@ -279,6 +278,6 @@ class Detail(ListView):
                 a.refuse(e, self)
                 return
             a.committed()
-        app.view = Confirm(app.t("Delete?"),
+        app.view = Confirm(app.tr("Delete?"),
                            describe(app, app.series.game, self.index),
                            really, back_to(self))

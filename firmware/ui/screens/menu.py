@@ -1,8 +1,7 @@
 """The menu off the scoreboard, and the question before a new game."""
 
 from firmware.core import score
-from firmware.ui import events as K
-from firmware.ui import lazy
+from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.views import Confirm, ListView, go_home
 
@@ -37,7 +36,7 @@ class Menu(ListView):
         self.items[i][1](app)
 
     def ahead(self, app, ev):
-        if ev == K.OK and self.items:
+        if ev == events.OK and self.items:
             lazy.load_all(self.items[self.cursor][2])
             return chart.name in self.items[self.cursor][2]
         return False
@@ -65,34 +64,34 @@ def main_menu(app, cursor=0):
     over = game.state.over()
     items = []
     if not over:
-        items.append((app.t("Hand"), lambda a: a.enter(), app.entry_modules()))
+        items.append((app.tr("Hand"), lambda a: a.enter(), app.entry_modules()))
         # All pass in one choice (then its question); the likelier kinds come first:
         # where the dealer knocks, misdeals and knock faults are the common ones.
-        passed = (app.t("All pass"), lambda a: a.enter(score.ALL_PASS), app.entry_modules(score.ALL_PASS))
+        passed = (app.tr("All pass"), lambda a: a.enter(score.ALL_PASS), app.entry_modules(score.ALL_PASS))
         if not game.rules.knock:
             items.append(passed)
         irregular = app.entry_modules(score.MISDEAL)
-        items.append((app.t("Misdeal"), lambda a: a.enter(score.MISDEAL), irregular))
+        items.append((app.tr("Misdeal"), lambda a: a.enter(score.MISDEAL), irregular))
         if game.rules.knock:  # no knock, no knock fault
-            items.append((app.t("Knock fault"), lambda a: a.enter(score.FAULT), irregular))
+            items.append((app.tr("Knock fault"), lambda a: a.enter(score.FAULT), irregular))
             items.append(passed)
-        items.append((app.t("Correction"), lambda a: a.enter(score.ADJUST), irregular))
+        items.append((app.tr("Correction"), lambda a: a.enter(score.ADJUST), irregular))
     if game.log:  # the screens' modules load only when chosen (or while OK is held on them)
-        items.append((app.t("Undo"), lambda a: history.ask_undo(a), (history.name,)))
-        items.append((app.t("History"), lambda a: history.open_history(a), (history.name,)))
-    items.append((app.t("Chart"), lambda a: _open(a, chart.ChartView()), (chart.name,)))
+        items.append((app.tr("Undo"), lambda a: history.ask_undo(a), (history.name,)))
+        items.append((app.tr("History"), lambda a: history.open_history(a), (history.name,)))
+    items.append((app.tr("Chart"), lambda a: _open(a, chart.ChartView()), (chart.name,)))
     if app.series.length > 1:
-        items.append((app.t("Series"), lambda a: _open(a, result.Standings()), (result.name,)))
+        items.append((app.tr("Series"), lambda a: _open(a, result.Standings()), (result.name,)))
     if over:
-        items.append((app.t("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
+        items.append((app.tr("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
     if app.exporter is not None:
-        items.append((app.t("Export"), lambda a: exports.menu_export(a), (exports.name,)))
-    items.append((app.t("New game"), ask_new_game, ()))
+        items.append((app.tr("Export"), lambda a: exports.menu_export(a), (exports.name,)))
+    items.append((app.tr("New game"), ask_new_game, ()))
     if app.big_rows >= 2:
-        items.append((app.t("Big scores:") + " " + app.t("on" if app.big else "off"), _toggle_big, ()))
-    items.append((app.t("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
+        items.append((app.tr("Big scores:") + " " + app.tr("on" if app.big else "off"), _toggle_big, ()))
+    items.append((app.tr("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
                   _toggle_lang, ()))
-    return Menu(app.t("Menu"), items, go_home, cursor)
+    return Menu(app.tr("Menu"), items, go_home, cursor)
 
 
 def _open(app, view):
@@ -118,7 +117,7 @@ def ask_new_game(app):
         text_ = "Start! keeps this unfinished game on the drive (games/)."
     else:
         text_ = "Start! ends this unfinished game: the computer owns the drive, it is lost."
-    lines_ = [app.t(text_)]
+    lines_ = [app.tr(text_)]
     if app.pending:
-        lines_.insert(0, app.t("The finished game is not exported yet; a new game replaces it."))
-    app.view = Confirm(app.t("New game?"), lines_, lambda a: a.open_setup(), go_home, (NEWGAME,))
+        lines_.insert(0, app.tr("The finished game is not exported yet; a new game replaces it."))
+    app.view = Confirm(app.tr("New game?"), lines_, lambda a: a.open_new_game(), go_home, (NEWGAME,))

@@ -1,14 +1,13 @@
 """The set-up screens (firmware.ui.lazy loads them while open): the "New game"
 screen with its rows and the rule options (the table builder and the name speller
-are firmware/ui/screens/seating.py). They change the App's ``Setup`` (firmware/ui/setup.py),
+are firmware/ui/screens/seating.py). They change the App's ``GamePlan`` (firmware/ui/gameplan.py),
 which Start! turns into a game.
 """
 
 from firmware.core.errors import RulesError
 from firmware.core.game import MAX_NAME, MAX_PLAYERS
 from firmware.core.rules import OPTIONS, PRESETS
-from firmware.ui import events as K
-from firmware.ui import lazy
+from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import Screen
 from firmware.ui.screens.table import table_label
@@ -52,22 +51,22 @@ class Form(ListView):
         return "%s %s" % (label, value)
 
     def shown(self, app, value):
-        return app.t(value) if isinstance(value, str) else str(value)
+        return app.tr(value) if isinstance(value, str) else str(value)
 
     def event(self, app, ev):
         if not self.editing:
             ListView.event(self, app, ev)
             return
         label, choices, get, set_ = self.rows(app)[self.cursor]
-        if ev in (K.PREV, K.NEXT):
+        if ev in (events.PREV, events.NEXT):
             cur = get()
             k = 0
             for j in range(len(choices)):
                 if choices[j] == cur and type(choices[j]) is type(cur):
                     k = j
-            k = (k + (1 if ev == K.NEXT else -1)) % len(choices)
+            k = (k + (1 if ev == events.NEXT else -1)) % len(choices)
             set_(choices[k])
-        elif ev == K.OK or is_back(ev):
+        elif ev == events.OK or is_back(ev):
             self.editing = False
 
     def choose(self, app, i):
@@ -82,7 +81,7 @@ def table_lines(app, players, most=3):
     """The set-up screen's table: "Bord: Anna Bo Cia" and the further names on the lines
     below it, whole; cut shorter (4 letters, then 3...) only when more than ``most``
     lines (or the screen's rows) would not hold them."""
-    head = app.t("Table:")
+    head = app.tr("Table:")
     width = app.cols - 1
     most = max(1, min(most, app.rows))
     for k in (MAX_NAME, 4, 3, 2, 1):
@@ -98,34 +97,34 @@ def table_lines(app, players, most=3):
     return [head + " %d" % len(players)]
 
 
-class SetupView(Form):
+class NewGameView(Form):
     """The setup screen: Start first (the last setup is remembered); the cursor on the
     table when an unfinished game is open, so that two OKs do not replace it unseen."""
 
     def __init__(self, app):
         ListView.__init__(self)
-        self.s = app.setup
+        self.plan = app.plan
         self.cursor = 1 if app.unfinished() else 0
 
     def title(self, app):
-        return app.t("New game")
+        return app.tr("New game")
 
     def rows(self, app):
-        s = self.s
+        s = self.plan
         lo = s.rules().min_players
         return (
-            (app.t("Start!"), None, None, self.start),
+            (app.tr("Start!"), None, None, self.start),
             (table_label(app, s.players()), None, None, self.names),
-            (app.t("Game:"), PRESETS, lambda: s.preset, s.set_preset),
-            (app.t("Players:"), range(lo, MAX_PLAYERS + 1), lambda: s.n, s.set_n),
-            (app.t("Dealer:"), range(s.n), lambda: s.dealer, self.set_dealer),
-            (app.t("Series:"), SERIES, s.series_len, lambda v: s.set_option("series", v)),
-            (app.t("Rules..."), None, None, self.options),
-            (app.t("Language:"), ("sv", "en"), lambda: app.lang, app.set_lang),
+            (app.tr("Game:"), PRESETS, lambda: s.preset, s.set_preset),
+            (app.tr("Players:"), range(lo, MAX_PLAYERS + 1), lambda: s.n, s.set_n),
+            (app.tr("Dealer:"), range(s.n), lambda: s.dealer, self.set_dealer),
+            (app.tr("Series:"), SERIES, s.series_len, lambda v: s.set_option("series", v)),
+            (app.tr("Rules..."), None, None, self.options),
+            (app.tr("Language:"), ("sv", "en"), lambda: app.lang, app.set_lang),
         )
 
     def set_dealer(self, v):
-        self.s.dealer = v
+        self.plan.dealer = v
 
     def render(self, app):
         """The rows, the table's names whole on as many lines as they need (one row for
@@ -138,7 +137,7 @@ class SetupView(Form):
             lines = []  # (row, text)
             for i in range(n):
                 if i == 1:
-                    for part in table_lines(app, self.s.players()):
+                    for part in table_lines(app, self.plan.players()):
                         lines.append((i, part))
                 else:
                     lines.append((i, self.label(app, i)))
@@ -164,24 +163,24 @@ class SetupView(Form):
 
     def label(self, app, i):
         if i == 4:
-            name = self.s.names[self.s.dealer]
+            name = self.plan.names[self.plan.dealer]
             if self.editing and i == self.cursor:
-                return "%s <%s>" % (app.t("Dealer:"), name)
-            return "%s %s" % (app.t("Dealer:"), name)
+                return "%s <%s>" % (app.tr("Dealer:"), name)
+            return "%s %s" % (app.tr("Dealer:"), name)
         if i == 7:
             lang = "Svenska" if app.lang == "sv" else "English"
             if self.editing and i == self.cursor:
-                return "%s <%s>" % (app.t("Language:"), lang)
-            return "%s %s" % (app.t("Language:"), lang)
+                return "%s <%s>" % (app.tr("Language:"), lang)
+            return "%s %s" % (app.tr("Language:"), lang)
         return Form.label(self, app, i)
 
     def start(self, app):
         try:
-            series = self.s.build()
+            series = self.plan.build()
         except RulesError as e:
-            app.refuse(e, self, self.s.players())
+            app.refuse(e, self, self.plan.players())
             return
-        self.s.remember()
+        self.plan.remember()
         gamestart.start_series(app, series)
 
     def names(self, app):
@@ -190,7 +189,7 @@ class SetupView(Form):
     def ahead(self, app, ev):
         """OK held on Start! (the new game's code) or on the table (the table builder): it loads
         meanwhile."""
-        if ev == K.OK and not self.editing and self.cursor in (0, 1):
+        if ev == events.OK and not self.editing and self.cursor in (0, 1):
             lazy.load(gamestart.name if self.cursor == 0 else seating.name)
 
     def long_next(self, app):
@@ -218,30 +217,30 @@ class OptionsView(Form):
     def __init__(self, parent):
         ListView.__init__(self)
         self.parent = parent
-        self.s = parent.s
+        self.plan = parent.plan
         self.cache = None
 
     def title(self, app):
-        return app.t("Rules") + " " + self.s.preset
+        return app.tr("Rules") + " " + self.plan.preset
 
     def rows(self, app):
         if self.cache is None:  # built once: the preset cannot change here
-            s = self.s
+            s = self.plan
             rules = s.rules()
             out = []
             for name, choice, allowed, _d in OPTIONS:
                 if not shown(rules, name):
                     continue
                 choices = allowed if choice else range(int(allowed[0]), int(allowed[1]) + 1)
-                out.append((app.t(name), choices, _getter(s, name), _setter(s, name)))
+                out.append((app.tr(name), choices, _getter(s, name), _setter(s, name)))
             self.cache = out
         return self.cache
 
     def shown(self, app, value):
         if value is True:
-            return app.t("on")
+            return app.tr("on")
         if value is False:
-            return app.t("off")
+            return app.tr("off")
         return Form.shown(self, app, value)
 
     def leave(self, app):

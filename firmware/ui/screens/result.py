@@ -1,6 +1,6 @@
 """The end of a game (winner, final scores, what OK does next) and the series standings."""
 
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import Screen, name_width, pad, wrap
 from firmware.ui.views import ListView, View, clip, is_back
@@ -26,7 +26,7 @@ class Winner(ListView):
         for s in order:
             tail = ""
             if s in st.out:
-                tail += " " + app.t("out")
+                tail += " " + app.tr("out")
             if game.rules.pot:
                 tail += " %+d" % st.balance[s]
             if series.length > 1:
@@ -41,38 +41,38 @@ class Winner(ListView):
     def next_label(self, app):
         series = app.series
         if series.length > 1 and not series.over():
-            return app.t("OK: game %d") % (series.number() + 1)
+            return app.tr("OK: game %d") % (series.number() + 1)
         if series.length > 1:
             w = series.winner()
             if w >= 0:
-                return app.t("Series: %s. OK: new") % series.game.players[w]
-            return app.t("Series drawn. OK: new")
-        return app.t("OK: new game")
+                return app.tr("Series: %s. OK: new") % series.game.players[w]
+            return app.tr("Series drawn. OK: new")
+        return app.tr("OK: new game")
 
     def event(self, app, ev):
         series = app.series
-        if ev == K.OK:
+        if ev == events.OK:
             if series.length > 1 and not series.over():
                 series.next_game()
                 gamestart.new_game_started(app)
                 app.committed()
             else:
-                app.open_setup()
+                app.open_new_game()
         elif is_back(ev):
             app.home()
-        elif ev in (K.PREV, K.NEXT):
+        elif ev in (events.PREV, events.NEXT):
             n = len(self.lines(app))
             if n > app.rows:
-                top = self.win.top + (1 if ev == K.NEXT else -1)
+                top = self.win.top + (1 if ev == events.NEXT else -1)
                 self.win.top = max(0, min(n - app.rows, top))
-        elif ev == K.PREV_LONG:
+        elif ev == events.PREV_LONG:
             history.ask_undo(app)
 
     def render(self, app):
         game = app.series.game
         lines_ = self.lines(app)
         top = self.win.fit(-1, len(lines_), app.rows)
-        title = app.t("%s wins!") % game.players[game.state.winner]
+        title = app.tr("%s wins!") % game.players[game.state.winner]
         return Screen(clip(title, app.cols), [clip(x, app.cols - 1) for x in
                                               lines_[top:top + app.rows]])
 
@@ -88,5 +88,5 @@ class Standings(View):
         wins = series.wins()
         p = series.game.players
         rows = ["%s %d" % (pad(p[s], name_width(p)), wins[s]) for s in range(len(p))][:app.rows]
-        return Screen(clip(app.t("Series: game %d/%d") % (series.number(), series.length),
+        return Screen(clip(app.tr("Series: game %d/%d") % (series.number(), series.length),
                            app.cols), rows)

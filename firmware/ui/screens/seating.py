@@ -2,7 +2,7 @@
 seats players from the roster, and the speller for a name not in it."""
 
 from firmware.core.game import MAX_NAME, MAX_PLAYERS
-from firmware.ui import events as K
+from firmware.ui import events
 from firmware.ui.screenmodel import Screen
 from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
@@ -29,15 +29,15 @@ class TableView(ListView):
     def __init__(self, parent, app):
         ListView.__init__(self)
         self.parent = parent
-        self.s = parent.s
+        self.plan = parent.plan
         self.table = []
         self.note = None
 
     def items(self):
-        return self.s.pool(self.table)[:POOL_SHOWN]
+        return self.plan.pool(self.table)[:POOL_SHOWN]
 
     def title(self, app):
-        return app.t("Seat %d: who?") % (len(self.table) + 1)
+        return app.tr("Seat %d: who?") % (len(self.table) + 1)
 
     def count(self, app):
         return len(self.items()) + 2
@@ -46,7 +46,7 @@ class TableView(ListView):
         items = self.items()
         if i < len(items):
             return items[i]
-        return app.t("Spell...") if i == len(items) else app.t("Done")
+        return app.tr("Spell...") if i == len(items) else app.tr("Done")
 
     def choose(self, app, i):
         self.note = None
@@ -62,18 +62,18 @@ class TableView(ListView):
         """A name for the next seat (from the list or spelled); full table: done."""
         app.view = self
         if name in self.table:
-            self.note = app.t("%s is already seated") % name
+            self.note = app.tr("%s is already seated") % name
             return
         self.table.append(name)
         if len(self.table) >= MAX_PLAYERS:
             self.done(app)
 
     def done(self, app):
-        lo = self.s.rules().min_players
+        lo = self.plan.rules().min_players
         if len(self.table) < lo:
-            self.note = app.t("At least %d players") % lo
+            self.note = app.tr("At least %d players") % lo
             return
-        self.s.set_table(self.table)
+        self.plan.set_table(self.table)
         self.parent.cursor = 0  # Start!
         app.view = self.parent
 
@@ -97,7 +97,7 @@ class TableView(ListView):
         if self.cursor >= n:
             self.cursor = n - 1
         head = self.note or (table_label(app, self.table) if self.table
-                             else app.t("hold▶ done"))
+                             else app.tr("hold▶ done"))
         size = app.rows - 1
         top = self.win.fit(self.cursor, n, size)
         rows = [clip(head, app.cols - 1)]
@@ -121,7 +121,7 @@ class SpellView(ListView):
         self.note = None
 
     def title(self, app):
-        return clip("%s %s_" % (app.t("Name:"), self.name), app.cols)
+        return clip("%s %s_" % (app.tr("Name:"), self.name), app.cols)
 
     def count(self, app):
         return len(GROUPS) + 1
@@ -136,7 +136,7 @@ class SpellView(ListView):
         return ACTIONS
 
     def cell(self, app, i, j):
-        return self.letters(i)[j] if i < len(GROUPS) else app.t(ACTIONS[j])
+        return self.letters(i)[j] if i < len(GROUPS) else app.tr(ACTIONS[j])
 
     def label(self, app, i):
         n = len(self.letters(i))
@@ -150,23 +150,23 @@ class SpellView(ListView):
         if self.row < 0:
             if is_back(ev):
                 app.view = self.parent
-            elif ev == K.OK:
+            elif ev == events.OK:
                 self.open(self.cursor)
-            elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
-                d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+            elif ev in (events.PREV, events.NEXT, events.PREV_LONG, events.NEXT_LONG):
+                d = -1 if ev in (events.PREV, events.PREV_LONG) else 1
                 self.cursor = (self.cursor + d) % self.count(app)
-                if ev in (K.PREV_LONG, K.NEXT_LONG):
+                if ev in (events.PREV_LONG, events.NEXT_LONG):
                     self.open(self.cursor)
             return
         n = len(self.letters(self.row))
         if is_back(ev):
             self.row = -1
-        elif ev == K.OK:
+        elif ev == events.OK:
             self.act(app)
-        elif ev in (K.PREV, K.NEXT, K.PREV_LONG, K.NEXT_LONG):
-            d = -1 if ev in (K.PREV, K.PREV_LONG) else 1
+        elif ev in (events.PREV, events.NEXT, events.PREV_LONG, events.NEXT_LONG):
+            d = -1 if ev in (events.PREV, events.PREV_LONG) else 1
             self.col = (self.col + d) % n
-            if ev in (K.PREV_LONG, K.NEXT_LONG):
+            if ev in (events.PREV_LONG, events.NEXT_LONG):
                 self.act(app)
 
     def open(self, i):
@@ -179,7 +179,7 @@ class SpellView(ListView):
         self.row = -1
         if row < len(GROUPS):
             if len(self.name) >= MAX_NAME:
-                self.note = app.t("The name is full (%d letters)") % MAX_NAME
+                self.note = app.tr("The name is full (%d letters)") % MAX_NAME
                 return
             self.name += self.letters(row)[self.col]
             self.flip = False
@@ -192,7 +192,7 @@ class SpellView(ListView):
         elif action == "Aa":
             self.flip = not self.flip
         elif not self.name:
-            self.note = app.t("No letters yet: a name needs one")
+            self.note = app.tr("No letters yet: a name needs one")
         else:
             self.parent.take(app, self.name)
 
@@ -211,5 +211,5 @@ class SpellView(ListView):
                 rows[-1] = clip(self.note, app.cols - 1)
         elif len(rows) < app.rows:
             hint = "OK opens a row" if self.row < 0 else "◀▶ pick, OK adds it"
-            rows.append(clip(app.t(hint), app.cols - 1))
+            rows.append(clip(app.tr(hint), app.cols - 1))
         return Screen(self.title(app), rows, cur - top)

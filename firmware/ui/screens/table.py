@@ -4,7 +4,7 @@ builder's (newgame.py, seating.py)."""
 
 def table_label(app, players):
     """ "Bord: Anna Bo Cia Dan", the names shortened until the row holds them all."""
-    head = app.t("Table:")
+    head = app.tr("Table:")
     return head + " " + names_fit(players, app.cols - 2 - len(head))
 
 

@@ -1,7 +1,7 @@
-"""The set-up of a game: preset, players, names, first dealer, series, rule options
-(the screens that change it are firmware/ui/screens/newgame.py).
+"""The game plan: the next game's preset, players, names, first dealer, series and rule options
+(the new-game screens that change it are firmware/ui/screens/newgame.py and seating.py).
 
-The last setup is remembered (``Setup.encode()``/``decode()``, a short text
+The last plan is remembered (``GamePlan.encode()``/``decode()``, a short text
 blob that the store keeps with ``save_settings``), with a roster of the names
 the device has seen: the last table first (in its seats), then the most recent.
 Starting a game moves the remembered dealer one seat on, so the same table
@@ -21,8 +21,8 @@ ROSTER_MAX = 16
 MAX_BLOB = 255  # firmware/store/codec.py MAX_SETTINGS
 
 
-class Setup:
-    """What the setup screen shows; also the last setup, remembered."""
+class GamePlan:
+    """What the new-game screen shows; also the last game's plan, remembered."""
 
     def __init__(self):
         self.preset = "fem"
