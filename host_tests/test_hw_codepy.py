@@ -4,6 +4,7 @@ The loop draws what the App shows, and a crash of the loop itself shows an
 error screen; a press then restarts the App from the NVM with the game intact.
 """
 
+import importlib
 import os
 import runpy
 import types
@@ -95,7 +96,8 @@ def run_code(monkeypatch, steps, nvm, readonly=False):
     rig.modules["keypad"] = types.SimpleNamespace(Keys=keys)
     rig.modules["storage"] = types.SimpleNamespace(
         getmount=lambda path: types.SimpleNamespace(readonly=readonly))
-    monkeypatch.setattr(copyfile, "_Files", CutDrive)
+    # (the modules as loaded now: code.py lets hwsetup go after the start, so one imported earlier is stale)
+    monkeypatch.setattr("firmware.store.copyfile._Files", CutDrive)
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
     real_bring_up = bringup.bring_up

@@ -40,7 +40,7 @@ def short_game(preset, min_hands=4):
 def to_setup(sim):
     """A fresh device may first show a note (e.g. no saved game): OK takes it away."""
     for _ in range(3):
-        if isinstance(sim.app.view, NewGameView):
+        if presses.is_view(sim.app.view, NewGameView):
             return
         sim.press("c")
     raise AssertionError("no setup screen:\n" + sim.text())

@@ -19,7 +19,7 @@ from firmware.ui.screenmodel import Chart, Screen, cols, lines
 from firmware.ui.screens import seating
 from tools.play import loop
 from tools.play.driver import Driver, FakeExporter, FakeStore, random_game
-from tools.play.presses import keys_for_record, presses_for
+from tools.play.presses import is_view, keys_for_record, presses_for
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -118,7 +118,7 @@ def test_spell_lower_case_swedish_letters_full_and_empty():
     tv = d.app.view
     d.keys("a" "a" "c")  # Spell... (two up from the first name: Done, Spell...)
     sp = d.app.view
-    assert isinstance(sp, seating.SpellView)
+    assert is_view(sp, seating.SpellView)
     assert "A B C D E F" in d.text()  # the first letter: capitals
     d.keys("a" "c" "c")  # the actions row: Done on an empty name says why not
     assert "Inga bokstäver" in d.text()
@@ -304,7 +304,7 @@ def test_rodskagg_call_and_refusal():
     d2.keys("c" "B" "bbc" "B")
     assert "Går inte" in d2.text()
     d2.keys("c")
-    assert isinstance(d2.app.view, FemWalk)
+    assert is_view(d2.app.view, FemWalk)
 
 
 def test_refused_sum_says_why_in_english():
@@ -313,7 +313,7 @@ def test_refused_sum_says_why_in_english():
     d.keys("c" "B" "B" "a" "A" "c")  # 2 + 2, Dan pass, Anna 0: 4 of 5
     assert "Tricks: 4 of 5" in d.text()
     d.keys("b")
-    assert isinstance(d.app.view, FemWalk)
+    assert is_view(d.app.view, FemWalk)
     assert d.app.series.game.log == []
 
 
@@ -394,7 +394,7 @@ def test_history_detail_edit_recomputes_later_hands():
     assert "Bo        12>10  -2" in d.text()
     d.keys("c")  # OK on the changes: Edit
     walk = d.app.view
-    assert isinstance(walk, FemWalk)
+    assert is_view(walk, FemWalk)
     assert walk.prefill == [2, 3, -1, -1]
     assert walk.shown == 2  # each row starts on what it held
     d.keys("b")  # Bo 2 -> 3
@@ -409,18 +409,18 @@ def test_history_detail_edit_recomputes_later_hands():
     assert game.state.scores == [11, 9, 6, 12]
 
 
-def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was(monkeypatch):
+def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
     """The history lets its code go while an edit is open (history.Detail.again): back from the
     edit shows the entry's changes again with the cursor where it was, and back from there the
     history at that entry, as if it had stayed."""
+    import sys
+
     from firmware.ui.screens import history
 
     d, _st = started()
     enter(d, (score.PLAY, (-1, 2, 3, -1), -1, ()))
     enter(d, (score.PLAY, (1, -1, 4, -1), -1, ()))
     enter(d, (score.ALL_PASS,))
-    gone = []
-    monkeypatch.setattr(history, "forget", gone.append)
     d.keys("a" "a" "c")  # the history, the second hand's changes
     detail = d.app.view
     rows = detail.count(d.app)
@@ -429,16 +429,16 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was(monkeypatch)
         cursor = detail.cursor
         shown = d.text()
         d.keys("c")  # the edit's or the insert's first row
-        assert isinstance(d.app.view, FemWalk)
-        assert "firmware.ui.screens.history" in gone and "firmware.ui.text" in gone
+        assert is_view(d.app.view, FemWalk)
+        assert "firmware.ui.screens.history" not in sys.modules and "firmware.ui.text" not in sys.modules
         d.keys("d")  # back: out of the walk
         again = d.app.view
-        assert isinstance(again, history.Detail) and again is not detail
+        assert is_view(again, history.Detail) and again is not detail
         assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
         assert d.text() == shown
         detail = again
     d.keys("d")
-    assert isinstance(d.app.view, history.History) and d.app.view.cursor == 1
+    assert is_view(d.app.view, history.History) and d.app.view.cursor == 1
 
 
 def test_the_winner_screen_lets_the_hands_modules_go(monkeypatch):
@@ -504,7 +504,7 @@ def test_chart():
     enter(d, (score.PLAY, (1, -1, 4, 0), -1, ()))
     d.keys("B")
     chart = d.app.screen.chart
-    assert isinstance(chart, Chart)
+    assert is_view(chart, Chart)
     assert chart.series == ((12, 12, 11), (12, 10, 10), (12, 9, 5), (12, 12, 17))
     assert chart.lo <= 0 and chart.hi == 17
     assert chart.marks == ("Anna", "Bo", "Cia", "Dan") and chart.styles == (0, 1, 2, 3)
@@ -603,18 +603,24 @@ def test_a_save_is_made_before_the_next_press_is_taken():
     assert d.text().splitlines()[0] == "Meny"
 
 
-def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded(monkeypatch):
-    """A save whose settings blob loads settings.py: back on the scoreboard after it, every
-    lazily loaded module goes again (App.let_go), as after a press; else a hand entered next would
-    carry it (the 7-player knack game's low point)."""
+def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded():
+    """A save whose settings blob loads settings.py: back on the scoreboard after it, every lazily
+    loaded module goes again (App.let_go) but the next hand's, as after a press; else a hand entered
+    next would carry it (the 7-player knack game's low point)."""
+    import sys
+
+    from firmware.ui import lazy
+
     d, _st = started()
     enter_answer(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
-    let_go = []
-    monkeypatch.setattr(d.app, "let_go", lambda: let_go.append(type(d.app.view).__name__))
     d.app.jobs.append(d.app.save_settings_job)
-    while d.app.work():
-        pass
-    assert let_go == ["Scoreboard", "Scoreboard"]
+    d.app.work()  # the hand's save
+    assert "firmware.ui.settings" not in sys.modules
+    d.app.work()  # the settings' save: it loads settings.py (and the game plan)
+    assert not d.app.work() and is_view(d.app.view, A.Scoreboard)
+    loaded = {n for n in sys.modules if n.startswith(lazy.PACKAGES) or n == A.PLAN}
+    assert loaded == set(d.app.hand_modules()) - {A.START}  # start.py went as the hand opened
+    assert d.app.held_plan() is None and d.app.settings  # the plan back in its blob
 
 
 def test_a_settings_change_in_the_menu_is_saved_after_its_screen():
@@ -666,16 +672,12 @@ def test_a_save_that_fails_after_its_screen_says_so_next():
 
 
 def unloaded(monkeypatch, names):
-    """Take names out of sys.modules as on the device after a release (put back after the test);
-    returns the list the modules imported from now on are added to."""
-    import importlib
-    import sys
+    """Let names go as the App does (firmware.forget); returns the list the modules imported from
+    now on are added to."""
+    from firmware import forget
 
     for name in names:
-        package, _dot, leaf = name.rpartition(".")
-        monkeypatch.setattr(importlib.import_module(package), leaf, None, raising=False)
-        if name in sys.modules:
-            monkeypatch.delitem(sys.modules, name)
+        forget(name)
     loaded = []
     real_import = __import__
 
@@ -765,7 +767,7 @@ def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     assert loaded == list(A.hand_modules(d.app.series.game.rules))
     d.app.view.cursor = rows.index("Nytt spel")
     d.keys("c")
-    assert isinstance(d.app.view, V.Confirm)
+    assert is_view(d.app.view, V.Confirm)
     loaded.clear()
     d.app.ahead(K.OK)
     assert loaded == ["firmware.ui.screens.newgame"]
@@ -804,10 +806,10 @@ def test_back_leaves_every_menu_screen():
     for i in range(n - 2):  # the last two rows switch big scores and the language: no screen
         d.keys("b" * i + "c")
         for _ in range(12):
-            if isinstance(d.app.view, A.Scoreboard):
+            if is_view(d.app.view, A.Scoreboard):
                 break
             d.keys("C")
-        if d.app.series is None or not isinstance(d.app.view, A.Scoreboard):
+        if d.app.series is None or not is_view(d.app.view, A.Scoreboard):
             d.keys("C" * 5)
         assert d.text().startswith("Giv 1\n"), (i, d.text())
         d.keys("b")
@@ -849,7 +851,7 @@ def test_screen_saver_dims_blanks_and_wake_press_does_nothing():
     assert app.brightness == 2
     assert app.screen == screen  # the wake press did nothing else
     loop.press(app, K.OK, d.now + A.BLANK_MS + 300)
-    assert isinstance(app.view, FemWalk)
+    assert is_view(app.view, FemWalk)
 
 
 def test_version_changes_only_with_the_screen():
@@ -885,7 +887,7 @@ def test_buttons_into_app_chord_and_bounce():
     assert evs == [K.OK]
     for e in evs:
         loop.press(d.app, e, t + 3000)
-    assert isinstance(d.app.view, FemWalk)
+    assert is_view(d.app.view, FemWalk)
 
 
 def test_fuzz_every_screen_random_presses():
@@ -1099,7 +1101,7 @@ def test_bud_refused_result_returns_to_the_result_rows():
     d, _st = started(Rules("bud"))
     d.keys("c" "c" "c")  # Cia declares 3: the result rows
     view = d.app.view
-    assert isinstance(view, bud.ResultList)
+    assert is_view(view, bud.ResultList)
     saver = bud._ResultSave(view, 9)  # 9 tricks of 6: the core refuses it
     conclude(saver, d.app)
     d.app._refresh()
@@ -1149,7 +1151,7 @@ def test_refused_finished_hand_returns_where_it_can_be_fixed():
     d.keys("c")
     assert "Stick: 3 av 5" in d.text()
     d.keys("b")  # back: the last row again, filled in with the rest
-    assert isinstance(d.app.view, FemWalk)
+    assert is_view(d.app.view, FemWalk)
     assert ">Anna     2     12>10" in d.text()
     d.keys("c")
     assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
@@ -1163,7 +1165,7 @@ def test_penalty_reasons_of_the_preset_only():
     d, _st = started(Rules("knack"))
     d.keys("c" "c" "c")  # Cia declares 3
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1, Anna 1: who joined?
-    assert isinstance(d.app.view, JoinStep)
+    assert is_view(d.app.view, JoinStep)
     d.keys("a" "c" "c")  # the penalty row, Bo: why?
     assert d.app.view.reasons == ("forgot to ask går med", "")
     assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
@@ -1181,13 +1183,13 @@ def test_no_call_where_it_is_meaningless():
     d.keys("c" "aaaa")  # all pass
     assert "Rödskägg" not in d.text()
     d.keys("B")
-    assert isinstance(d.app.view, FemWalk)
+    assert is_view(d.app.view, FemWalk)
     assert "alla passar" in d.text()
     d, _st = started()
     d.keys("c" "a" "c" "a" "a")  # Cia alone
     assert "Cia ensam" in d.text() and "Rödskägg" not in d.text()
     d.keys("B")
-    assert isinstance(d.app.view, FemWalk)
+    assert is_view(d.app.view, FemWalk)
 
 
 
@@ -1212,7 +1214,7 @@ def test_small_screen_title_true_and_holds_shown():
 def test_bud_everyones_tricks_fills_in_the_last():
     d, _st = started(Rules("bud"))
     d.keys("c" "b" "B" "c" "bbbb" "c")  # Cia declares 3; Everyone's tricks...
-    assert isinstance(d.app.view, TricksWalk)
+    assert is_view(d.app.view, TricksWalk)
     d.keys("c" "c" "c")  # Bo 1, Cia 3, Dan 1: Anna gets the rest
     assert d.app.view.done
     assert "Anna     1" in d.text()

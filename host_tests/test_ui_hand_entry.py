@@ -13,7 +13,7 @@ from firmware.ui.entry.fem import FemWalk
 from firmware.ui.entry.knack import JoinStep
 from firmware.ui.entry.start import start
 from host_tests.test_ui_app import enter, started
-from tools.play.presses import presses_for
+from tools.play.presses import is_view, presses_for
 
 ROW = re.compile(r"^[ >]?(\S+)\s+(.*?)\s+(\d+)(?:>(\d+|ut))?$")
 
@@ -100,16 +100,16 @@ def test_finished_walk_rows_are_the_saved_entry():
         shown = None
         for _ in range(60):
             view = d.app.view
-            if isinstance(view, FemWalk) and view.done and rnd.random() < 0.4:
+            if is_view(view, FemWalk) and view.done and rnd.random() < 0.4:
                 shown = player_rows(d, 4)
                 if shown is None:
                     continue
                 d.keys("c")
-                if isinstance(d.app.view, E.Preview):
+                if is_view(d.app.view, E.Preview):
                     d.keys("c")
                 break
             d.keys(rnd.choice("aabbcAB"))
-            if isinstance(d.app.view, Scoreboard):
+            if is_view(d.app.view, Scoreboard):
                 break
         if shown is None or not game.log:
             continue
@@ -188,10 +188,10 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     players = ["Anna", "Bo", "Cia", "Dan", "Eva"]
     d, _st = started(Rules("knack"), players, height=32)  # 3 rows: not every change shows
     d.keys("c" "B" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
-    assert isinstance(d.app.view, JoinStep)
+    assert is_view(d.app.view, JoinStep)
     assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar"  # no hint rows: the keys too
     d.keys("c")
-    assert isinstance(d.app.view, E.Preview)
+    assert is_view(d.app.view, E.Preview)
     # an edit always shows its preview: the fem walk's title and hint say so
     f, _st = started()
     enter(f, (score.PLAY, (-1, 2, 3, -1), -1, ()))
@@ -201,13 +201,13 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     assert text[0] == "Giv 1: OK visar"
     assert " OK: visa  ▶ straff" in text
     f.keys("c")
-    assert isinstance(f.app.view, E.Preview)
+    assert is_view(f.app.view, E.Preview)
     # a knack edit: the joiners' title says so too
     k, _st = started(Rules("knack"))
     enter(k, (score.BID, 1, 3, (0, 3, 2, 1), 0, ()))
     start(k.app, E.Flow(k.app, 0))
     k.keys("c" "c" "c" "c" "c")  # Bo, bid 3, Bo 3, Cia 2, Dan 1 (Anna none)
-    assert isinstance(k.app.view, JoinStep)
+    assert is_view(k.app.view, JoinStep)
     assert k.text().splitlines()[0] == "Går med? OK visar"
 
 
@@ -216,7 +216,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
 def test_three_joiners_in_a_row_take_three_presses():
     d, _st = started(Rules("knack"), ["Anna", "Bo", "Cia", "Dan", "Eva"])
     d.keys("c" "B" "c" "c" "c" "c" "A")  # Bo declares 3: Bo 3, Cia 1, Dan 1, Eva 0, Anna 1
-    assert isinstance(d.app.view, JoinStep)
+    assert is_view(d.app.view, JoinStep)
     text = d.keys("B")  # hold ▶: Cia joined; the save position is after her
     assert text.splitlines()[:3] == ["Går med? OK sparar", "Bo       3*    12>9",
                                      "Cia      1 med 12>11"]

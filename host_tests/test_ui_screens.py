@@ -9,7 +9,7 @@ from firmware.ui import text
 from firmware.ui.app import App
 from firmware.ui.screens.menu import main_menu
 from tools.play.driver import Driver, FakeStore
-from tools.play.presses import presses_for
+from tools.play.presses import is_view, presses_for
 
 FOUR = ["Anna", "Bo", "Cia", "Dan"]
 
@@ -175,7 +175,7 @@ def test_no_text_is_cut_on_any_profile(monkeypatch):
                 if in_entry(type(app.view).__module__):
                     current[:] = []
                     continue
-                if isinstance(app.view, NG.NewGameView) and app.view.cursor == 1:
+                if is_view(app.view, NG.NewGameView) and app.view.cursor == 1:
                     # the table row chosen: every name shows whole, none cut to letters
                     words = " ".join(screen.rows).replace(">", " ").split()
                     missing = [p for p in app.plan.players() if p not in words]

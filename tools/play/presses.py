@@ -41,6 +41,14 @@ class PlanError(Exception):
     """The UI did not reach the screen the planner expected."""
 
 
+def is_view(view, cls):
+    """isinstance(view, cls) (cls or a tuple of classes), also when cls's module was let go since cls
+    was imported (firmware.forget, as on the device) and loaded again: its classes are new objects."""
+    classes = cls if isinstance(cls, tuple) else (cls,)
+    names = {(c.__module__, c.__qualname__) for c in classes}
+    return any((c.__module__, c.__qualname__) in names for c in type(view).__mro__)
+
+
 def clone(app):
     """A copy of app that shares nothing with it (no store, no exporter)."""
     store, exporter = app.store, app.exporter
@@ -70,7 +78,7 @@ class Planner:
         return out
 
     def expect(self, cls):
-        if not isinstance(self.app.view, cls):
+        if not is_view(self.app.view, cls):
             raise PlanError("expected %s, the screen shows:\n%s"
                             % (cls.__name__, self.app.screen.text()))
         return self.app.view
@@ -155,7 +163,7 @@ class Planner:
             self.press("b")
             if kind == score.MISDEAL:
                 self.menu_item(app.tr("Misdeal"))
-                if isinstance(app.view, YesNo):
+                if is_view(app.view, YesNo):
                     self.goto(0 if entry[1] else 1)
                     self.press("c")
             elif kind == score.FAULT:
@@ -172,7 +180,7 @@ class Planner:
                 self.expect(ReasonList)
                 self.goto(_index(ADJUST_REASONS, entry[2]))
                 self.press("c")
-        if isinstance(app.view, E.Preview):
+        if is_view(app.view, E.Preview):
             self.press("c")
         if len(game.log) != before + 1 or game.log[-1] != entry:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
@@ -190,7 +198,7 @@ class Planner:
                 p.bidding(entry)
             else:
                 p.fem(entry)
-            if isinstance(p.app.view, E.Preview):
+            if is_view(p.app.view, E.Preview):
                 p.press("c")
             ways.append(p.take())
         self.press_keys(min(ways, key=len))
@@ -241,7 +249,7 @@ class Planner:
                 if view.filled == wanted or view.cursor >= view.n:
                     return
                 v = wanted[view.cursor]
-                if isinstance(view, TricksWalk):
+                if is_view(view, TricksWalk):
                     if view.cursor != view.n - 1 or view.flow.rules.others_score():
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
@@ -251,7 +259,7 @@ class Planner:
                 self.press("a" if v == PASS else "A")
                 continue
             v = wanted[view.cursor]
-            knack = isinstance(view, TricksWalk)
+            knack = is_view(view, TricksWalk)
             if v == PASS:
                 self.press("a")
                 continue
@@ -304,7 +312,7 @@ class Planner:
         view = self.expect(BidList)
         self.pick(view.choices.index(bid))
         faults = entry[5]
-        if isinstance(self.app.view, ResultList):
+        if is_view(self.app.view, ResultList):
             result = self.app.view
             others = [t for s, t in enumerate(tricks) if s != declarer and t]
             if not others:
@@ -320,7 +328,7 @@ class Planner:
             self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
         walk = self.expect(TricksWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
-        if isinstance(self.app.view, JoinStep):
+        if is_view(self.app.view, JoinStep):
             step = self.app.view
             marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.joined >> s & 1)]
             for k in self.join_order(step, marks):
@@ -395,7 +403,7 @@ class Planner:
             raise PlanError("setup gave %r, not %r" % (s.rules(), rules))
         self.goto(0)
         self.press("c")
-        if isinstance(app.view, Message):  # where the unfinished game went (the drive): read, any key
+        if is_view(app.view, Message):  # where the unfinished game went (the drive): read, any key
             self.press("c")
         if view is app.view or app.series is None:
             raise PlanError("the game did not start:\n" + app.screen.text())
