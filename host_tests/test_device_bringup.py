@@ -8,7 +8,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import pytest
 
 from firmware.device import bringup, hw, render
-from firmware.ui.screen import Screen
+from firmware.ui.screenmodel import Screen
 from tools.sim import raster
 from tools.sim.bus import FakeI2C
 from tools.sim.panel import Panel

@@ -15,8 +15,7 @@ import pytest
 
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.device import bringup, hw
-from firmware.store import copyfile
+from firmware.device import hw
 from firmware.store.journal import Store
 from firmware.ui import app as app_module
 from host_tests.test_device_bringup import Rig
@@ -96,10 +95,11 @@ def run_code(monkeypatch, steps, nvm, readonly=False):
     rig.modules["keypad"] = types.SimpleNamespace(Keys=keys)
     rig.modules["storage"] = types.SimpleNamespace(
         getmount=lambda path: types.SimpleNamespace(readonly=readonly))
-    # (the modules as loaded now: code.py lets hwsetup go after the start, so one imported earlier is stale)
+    # (the modules as loaded now: code.py lets bringup go after the start, so one imported earlier is stale)
     monkeypatch.setattr("firmware.store.copyfile._Files", CutDrive)
     monkeypatch.setattr(hw, "MODULES", dict(rig.modules))
     monkeypatch.setattr(hw.Device, "sleep", lambda self, s: script.sleep(s))
+    bringup = importlib.import_module("firmware.device.bringup")
     real_bring_up = bringup.bring_up
 
     def bring_up(getenv=None):
