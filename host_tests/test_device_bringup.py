@@ -291,7 +291,7 @@ def test_bringup_builds_the_2_42_inch_panel_with_its_reset_pin():
 
 
 def test_bringup_drives_sh1106_and_sh1107_boards():
-    from firmware.ui.screen import Screen
+    from firmware.ui.screenmodel import Screen
     from host_tests.test_device_bringup import Rig
     from tools.sim import raster
     from tools.sim.bus import FakeI2C

@@ -543,7 +543,7 @@ def test_a_draw_holds_collection_off_and_recovers_when_the_heap_runs_out(monkeyp
 
 def test_every_profile_shows_the_same_pixels_through_its_own_driver():
     from firmware.device import boards
-    from firmware.ui.screen import Chart, Screen
+    from firmware.ui.screenmodel import Chart, Screen
     from tools.sim import raster
     from tools.sim.bus import profile_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),

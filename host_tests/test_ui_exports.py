@@ -6,7 +6,7 @@ from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.store.export import Exporter
-from firmware.ui import seldom
+from firmware.ui import settings
 from firmware.ui.app import App
 from host_tests.test_ui_app import FOUR, enter, started
 from host_tests.test_ui_undo_and_insert import a_series, resumed
@@ -112,7 +112,7 @@ def test_undoing_the_winning_hand_takes_the_winner_off_the_drive(tmp_path):
     d.keys("A" "c")
     assert "vinnare: Dan" in sheet(tmp_path)[1]  # nothing could be written
     drive["ours"] = True
-    blob = seldom.settings_blob(d.app)
+    blob = settings.blob(d.app)
     again = App(FakeStore(d.app.series, blob), ex)
     assert "vinnare" not in sheet(tmp_path)[1] and again.series.game.log == []
 
@@ -146,14 +146,14 @@ def test_a_new_game_keeps_the_unfinished_one_on_the_drive_and_says_so(tmp_path):
 
 
 def test_a_new_game_starts_at_once_and_keeps_the_unfinished_one_after_its_screen(tmp_path):
-    """As code.py runs the App (defer): Start! shows "Exporterar…" before anything is written;
-    the loop's work() writes the unfinished game and says where."""
+    """As code.py runs the App: Start! shows "Exporterar…" before anything is written; the loop's
+    work() writes the unfinished game and says where."""
     ex = Exporter(str(tmp_path), lambda: True)
     d, _st = started(exporter=ex)
-    d.app.defer = True
     d.keys(presses_for(d.app, (score.PLAY, (-1, 2, -1, 3), -1, ())))
     new_game_question(d)
-    d.keys("c" "c" "d" "ac")
+    d.keys("c" "c" "d" "a")
+    d.answer("c")
     assert d.text().splitlines() == ["Obs", "Exporterar…"]
     assert not (tmp_path / "games").exists() or not list((tmp_path / "games").iterdir())
     while d.app.work():  # the settings, the new game's save, then the unfinished game's file

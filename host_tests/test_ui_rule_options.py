@@ -3,7 +3,7 @@ knack only, remembered with the table."""
 
 import pytest
 
-from firmware.ui.screens.newgame import OptionsView, SetupView
+from firmware.ui.screens.newgame import NewGameView, OptionsView
 from tools.play.driver import Driver
 
 

@@ -60,8 +60,8 @@ def options_rows(preset):
     from firmware.ui.screens import newgame
 
     app = App(None, None)
-    app.setup.set_preset(preset)
-    view = newgame.OptionsView(newgame.SetupView(app))
+    app.plan.set_preset(preset)
+    view = newgame.OptionsView(newgame.NewGameView(app))
     return [view.label(app, i) for i in range(view.count(app))]
 
 

@@ -4,6 +4,7 @@ player's name), both languages word the same refusals and reasons, refusals name
 
 from firmware.core import score
 from firmware.core.rules import Rules
+from firmware.ui import text
 from firmware.ui.app import App
 from firmware.ui.entry.irregular import FAULT_REASONS
 from firmware.words import tr
@@ -65,14 +66,14 @@ def assert_swedish(screen_text, names, where):
 def test_every_screen_is_swedish():
     """Random presses over random games (both panels) and every screen reachable from the
     scoreboard: no word of the UI's or the core's English that is not a player's name."""
-    from firmware.ui.setup import NAMES
+    from firmware.ui.gameplan import NAMES
     from firmware.ui.views import Message
     names = set(NAMES)
     for h in (64, 32):
         for app in walk_screens(128, h, "sv", range(12), 200):
             if app.series is not None:
                 names.update(app.series.game.players)
-            names.update(app.setup.names)
+            names.update(app.plan.names)
             screen = app.screen.text()
             if app.screen.title == "Fel":  # an unexpected exception: a bug, not a screen
                 raise AssertionError(screen)
@@ -123,9 +124,9 @@ def test_both_languages_word_the_same_refusals_and_reasons():
 def test_refusals_on_the_device_name_players_in_swedish():
     # set-up: two players with one name
     d = Driver(App(None, None))
-    d.app.setup.names[1] = d.app.setup.names[0]
+    d.app.plan.names[1] = d.app.plan.names[0]
     text_ = d.keys("c")
-    assert " ".join(text_.split()) == "Går inte Två spelare heter %s" % d.app.setup.names[0]
+    assert " ".join(text_.split()) == "Går inte Två spelare heter %s" % d.app.plan.names[0]
     # a hand inserted before another that it makes impossible: the later hand is named as
     # the history names it, the player by name, not a seat
     d = started(Rules("knack"))
@@ -138,9 +139,9 @@ def test_refusals_on_the_device_name_players_in_swedish():
         e = err
     assert (e.code, e.params, e.index) == ("cannot_take", (1,), 1)
     e.index -= 1  # as the entry flow does for an insert: the hand as the history shows it
-    assert d.app.reason(e) == "Giv 1\nBo kan inte ta stick i den här given"
+    assert text.reason(d.app, e) == "Giv 1\nBo kan inte ta stick i den här given"
     d.app.set_lang("en")
-    assert d.app.reason(e) == "Hand 1\nBo cannot take tricks in this hand"
+    assert text.reason(d.app, e) == "Hand 1\nBo cannot take tricks in this hand"
 
 
 def test_the_in_hand_reasons_are_in_the_built_in_list_and_translated():
