@@ -1,0 +1,80 @@
+"""Settings changed after a restart that loaded them survive the next restart.
+
+The simulator (the device's App, buttons, Store and drive copy on an NVM file) is
+started, quit (the plug pulled: only its state directory is left) and started again.
+A first start has no stored settings, so its saves write a freshly made set-up; only
+a start that loaded stored settings can save a stale copy of them over a change.
+"""
+
+from tools.play import presses
+from tools.sim.simulator import Sim
+
+
+def record(preset, players):
+    return {"format": "rodskagg-record/1", "rules": {"preset": preset}, "players": players,
+            "dealer": players[0], "hands": []}
+
+
+def plan(sim, steps):
+    """The keys that do steps(planner) on a copy of the sim's app, pressed on the sim itself."""
+    p = presses.Planner(presses.clone(sim.app))
+    steps(p)
+    sim.play(p.take())
+
+
+def restart(sim, state):
+    sim.close()
+    return Sim(state=state)
+
+
+def new_game(sim, preset, players):
+    """From the scoreboard: the menu's New game, its question, the set-up, Start!."""
+    sim.play("b")  # the menu
+    plan(sim, lambda p: p.menu_item(p.app.t("New game")))
+    sim.play("c")  # the question: the set-up screen
+    plan(sim, lambda p: p.setup(presses.load(record(preset, players)).rules, players, 0))
+
+
+def setup_screen(sim):
+    """The set-up screen's text, opened from the scoreboard (then back to it)."""
+    sim.play("b")
+    plan(sim, lambda p: p.menu_item(p.app.t("New game")))
+    sim.play("c")
+    text = sim.text()
+    sim.play("C")  # back: the game stays
+    return text
+
+
+def scoreboard(sim):
+    """(title, the names in seat order) of the scoreboard shown."""
+    lines = sim.text().splitlines()
+    return lines[0], [ln[2:].split()[0] for ln in lines[1:]]
+
+
+def test_a_language_and_a_new_table_chosen_after_a_restart_survive_the_next(tmp_path):
+    state = str(tmp_path / "state")
+    sim = Sim(state=state)
+    first = ["Åsa", "Bo", "Cia"]
+    sim.play(presses.keys_for_record(sim.app, record("fem", first))[0])
+    assert scoreboard(sim) == ("Giv 1", first)
+
+    sim = restart(sim, state)  # the stored settings are loaded: Swedish, one table
+    assert scoreboard(sim) == ("Giv 1", first)
+    sim.play("b")
+    plan(sim, lambda p: p.menu_item("Språk: Svenska"))
+    assert sim.app.screen.rows[sim.app.screen.selected] == "Language: English"
+    sim.play("C")  # back to the scoreboard
+    assert scoreboard(sim) == ("Hand 1", first)
+
+    sim = restart(sim, state)  # the language alone changed: it must have been saved
+    assert scoreboard(sim) == ("Hand 1", first)
+    second = ["Dan", "Eva", "Fia", "Gun"]
+    new_game(sim, "knack", second)
+    assert scoreboard(sim) == ("Hand 1", second)
+
+    sim = restart(sim, state)  # the new game's table and roster, and still English
+    assert scoreboard(sim) == ("Hand 1", second)
+    shown = " ".join(setup_screen(sim).split())
+    assert shown.startswith("New game >Start! Table: Dan Eva Fia Gun Game: knack Players: 4"), shown
+    assert sim.app.setup.roster[:7] == second + first
+    sim.close()
