@@ -319,6 +319,9 @@ class CutDrive:
     ``damage(how)`` does what a cut inside a FAT write can: "missing" (the
     directory entry lost), "empty" (size 0), "garbage" (the data clusters
     overwritten), "flip" (one bit of the frame), "broken" (every open fails).
+    ``spoil(start, stop, how)`` makes later writes to the file's bytes [start, stop) go wrong
+    without a word, as a failing drive can: "drop" (they never land: the bytes there stay)
+    or "flip" (they land inverted).
     ``snapshot()``/``restore()`` copy the whole drive (a device before a save).
     """
 
@@ -330,9 +333,13 @@ class CutDrive:
         self.steps = 0
         self.bytes_written = 0
         self._cut = None
+        self.spoiled = None  # (start, stop, how): see spoil()
 
     def cut(self, n):
         self._cut = self.steps + n
+
+    def spoil(self, start, stop, how):
+        self.spoiled = (start, stop, how)
 
     def _step(self, what):
         self.steps += 1
@@ -361,6 +368,17 @@ class CutDrive:
 
     def sync(self):
         self._step("sync")
+
+    def spoil_bytes(self, data, pos, b):
+        """b as written at pos over data, with the spoiled range gone wrong."""
+        start, stop, how = self.spoiled
+        out = bytearray(b)
+        for i in range(max(start - pos, 0), min(stop - pos, len(b))):
+            if how == "flip":
+                out[i] ^= 0xFF
+            else:  # "drop": what the file held there, zeros past its end
+                out[i] = data[pos + i] if pos + i < len(data) else 0
+        return bytes(out)
 
     def damage(self, how, path):
         if how == "broken":
@@ -420,6 +438,8 @@ class _CutFile:
             except PowerCut:
                 data[self.pos:self.pos + i] = b[:i]
                 raise
+        if drive.spoiled is not None:
+            b = drive.spoil_bytes(data, self.pos, b)
         data[self.pos:self.pos + len(b)] = b
         self.pos += len(b)
         drive.bytes_written += len(b)
