@@ -15,6 +15,7 @@ import pytest
 from firmware.core.kinds import MISDEAL
 from firmware.store.copyfile import HEAD
 from firmware.store.drivecopy import DriveCopy
+from firmware.store.journal import UNCOVERED
 from firmware.ui import events as K
 from firmware.ui.app import App
 from host_tests.test_storage_copy import PATH, clone, power_on, store_on
@@ -39,16 +40,16 @@ def test_put_says_no_when_a_part_did_not_land(part, how):
     record = bytes(range(7, 47))
     for older in (False, True):  # a new file, and one written over an older copy
         drive = CutDrive()
-        copy = DriveCopy("/", None, 128, fs=drive)
+        dc = DriveCopy("/", None, 128, fs=drive)
         if older:
-            assert copy.put(bytes(range(100, 140)), [None, None])
+            assert dc.put(bytes(range(100, 140)), [None, None])
         drive.spoil(*span(part, len(record)), how)
-        assert copy.put(record, [None, (3, 99, 40)]) is False, (part, how, older)
-        assert copy.get(bytearray(128)) is None  # and it is not read as a copy at start
+        assert dc.put(record, [None, (3, 99, 40)]) is False, (part, how, older)
+        assert dc.get(bytearray(128)) is None  # and it is not read as a copy at start
         drive.spoiled = None
-        assert copy.put(record, [None, (3, 99, 40)])  # the same write, landed whole
+        assert dc.put(record, [None, (3, 99, 40)])  # the same write, landed whole
         got = bytearray(128)
-        assert copy.get(got) == ([None, (3, 99, 40)], len(record)) and got[:40] == record
+        assert dc.get(got) == ([None, (3, 99, 40)], len(record)) and got[:40] == record
 
 
 def record_length(store, series):
@@ -81,7 +82,7 @@ def test_a_save_whose_copy_did_not_land_says_so_and_is_not_taken_as_covered(part
     dev.nvm.cut_erase()
     with pytest.raises(PowerCut):
         dev.save(series)
-    assert dev.notice is not None and dev.notice[0] == "uncovered"
+    assert dev.notice is not None and dev.notice[0] == UNCOVERED
     assert dev.nvm.snapshot().count(b"\xff") == 256  # the NVM was erased, uncovered
     key, loaded, _again = power_on(dev.nvm.snapshot(), ddrive.snapshot(), "samd21")
     assert loaded.code != "copy" and key[1] is None, (part, how, loaded.code)
