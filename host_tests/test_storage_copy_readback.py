@@ -2,7 +2,7 @@
 
 The guarantee of docs/STORAGE.md (a cut inside an NVM erase costs no more than the change)
 rests on the copy being read back before the NVM erases. Here the drive silently drops or
-corrupts one part of the copy's write (its header, its record, its checksum), on a new file
+corrupts one part of the copy's write (its header, its frame, its checksum), on a new file
 and over an older copy: ``put()`` says no, the erase that follows is not taken for a covered
 one (the store's notice is up before it begins, a cut in it resumes no spoiled copy), and
 the screen says the copy could not be written.
@@ -26,34 +26,34 @@ from tools.sim.fakes import CutDrive, FakeNVM, PowerCut, image_key
 TABLE = ["Anna", "Bo", "Cia", "Dan"]  # the set-up screen's table on a new device
 
 HOWS = ("drop", "flip")
-PARTS = ("header", "record", "checksum")
+PARTS = ("header", "frame", "checksum")
 
 
 def span(part, n):
-    """The file bytes of part, for a record of n bytes (firmware/store/copyfile.py's layout)."""
-    return {"header": (0, HEAD), "record": (HEAD, HEAD + n), "checksum": (HEAD + n, HEAD + n + 4)}[part]
+    """The file bytes of part, for a frame of n bytes (firmware/store/copyfile.py's layout)."""
+    return {"header": (0, HEAD), "frame": (HEAD, HEAD + n), "checksum": (HEAD + n, HEAD + n + 4)}[part]
 
 
 @pytest.mark.parametrize("how", HOWS)
 @pytest.mark.parametrize("part", PARTS)
 def test_put_says_no_when_a_part_did_not_land(part, how):
-    record = bytes(range(7, 47))
+    frame = bytes(range(7, 47))
     for older in (False, True):  # a new file, and one written over an older copy
         drive = CutDrive()
         dc = DriveCopy("/", None, 128, fs=drive)
         if older:
             assert dc.put(bytes(range(100, 140)), [None, None])
-        drive.spoil(*span(part, len(record)), how)
-        assert dc.put(record, [None, (3, 99, 40)]) is False, (part, how, older)
+        drive.spoil(*span(part, len(frame)), how)
+        assert dc.put(frame, [None, (3, 99, 40)]) is False, (part, how, older)
         assert dc.get(bytearray(128)) is None  # and it is not read as a copy at start
         drive.spoiled = None
-        assert dc.put(record, [None, (3, 99, 40)])  # the same write, landed whole
+        assert dc.put(frame, [None, (3, 99, 40)])  # the same write, landed whole
         got = bytearray(128)
-        assert dc.get(got) == ([None, (3, 99, 40)], len(record)) and got[:40] == record
+        assert dc.get(got) == ([None, (3, 99, 40)], len(frame)) and got[:40] == frame
 
 
-def record_length(store, series):
-    """The length of the record the next save of series copies (a dry run on copies)."""
+def frame_length(store, series):
+    """The length of the frame the next save of series copies (a dry run on copies)."""
     dev, drive = clone(store, store.nvm.snapshot(), store.copy.fs.snapshot())
     dev.save(series)
     return int.from_bytes(drive.files[PATH][HEAD - 2:HEAD], "little")
@@ -72,7 +72,7 @@ def test_a_save_whose_copy_did_not_land_says_so_and_is_not_taken_as_covered(part
     misdeal = (MISDEAL, True)  # the next entry, about to be saved
     series = copy.deepcopy(app.series)
     series.game.push(misdeal)
-    first, stop = span(part, record_length(store, series))
+    first, stop = span(part, frame_length(store, series))
     drive.spoil(first, stop, how)
 
     # A cut inside the erase that follows: the store knew the copy failed before erasing,
