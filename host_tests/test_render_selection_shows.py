@@ -7,7 +7,7 @@ bottom line once it is past the fold; the title stays on line 0.
 """
 
 from firmware.device import render
-from firmware.ui.screen import Screen, lines
+from firmware.ui.screenmodel import Screen, lines
 
 
 def window(screen, height):

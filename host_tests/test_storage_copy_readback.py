@@ -20,6 +20,7 @@ from firmware.ui import events as K
 from firmware.ui.app import App
 from host_tests.test_storage_copy import PATH, clone, power_on, store_on
 from tools.play.keymap import event_for_char
+from tools.play.loop import press
 from tools.play.presses import presses_for
 from tools.sim.fakes import CutDrive, FakeNVM, PowerCut, image_key
 
@@ -65,7 +66,7 @@ def test_a_save_whose_copy_did_not_land_says_so_and_is_not_taken_as_covered(part
     nvm, drive = FakeNVM(256), CutDrive()  # SAMD21: every save erases, so every save copies first
     store = store_on(nvm, drive)
     app = App(store, None, lang="en")
-    app.handle(K.OK, 1)  # Start!: the set-up's table, its copy written whole
+    press(app, K.OK, 1)  # Start!: the set-up's table, its copy written whole
     assert app.screen.text().splitlines()[0] == "Hand 1" and store.notice is None
     assert PATH in drive.files
     started = image_key(store.image)
@@ -89,10 +90,10 @@ def test_a_save_whose_copy_did_not_land_says_so_and_is_not_taken_as_covered(part
 
     # Without the cut: the entry is saved in the NVM, and the screen says the copy is missing.
     for ch in presses_for(app, misdeal):
-        app.handle(event_for_char(ch), 2)
+        press(app, event_for_char(ch), 2)
     assert " ".join(app.screen.text().split()) == (
         "Note The drive copy could not be written: a power cut while saving can lose the game.")
-    app.handle(K.OK, 3)
+    press(app, K.OK, 3)
     lines = app.screen.text().splitlines()
     assert lines[0] == "Hand 1" and [ln[2:].split()[0] for ln in lines[1:]] == TABLE
     assert app.series.game.log[-1] == misdeal

@@ -30,15 +30,15 @@ def restart(sim, state):
 def new_game(sim, preset, players):
     """From the scoreboard: the menu's New game, its question, the set-up, Start!."""
     sim.play("b")  # the menu
-    plan(sim, lambda p: p.menu_item(p.app.t("New game")))
+    plan(sim, lambda p: p.menu_item(p.app.tr("New game")))
     sim.play("c")  # the question: the set-up screen
-    plan(sim, lambda p: p.setup(presses.load(record(preset, players)).rules, players, 0))
+    plan(sim, lambda p: p.new_game(presses.load(record(preset, players)).rules, players, 0))
 
 
-def setup_screen(sim):
-    """The set-up screen's text, opened from the scoreboard (then back to it)."""
+def new_game_screen(sim):
+    """The new game screen's text, opened from the scoreboard (then back to it)."""
     sim.play("b")
-    plan(sim, lambda p: p.menu_item(p.app.t("New game")))
+    plan(sim, lambda p: p.menu_item(p.app.tr("New game")))
     sim.play("c")
     text = sim.text()
     sim.play("C")  # back: the game stays
@@ -74,7 +74,7 @@ def test_a_language_and_a_new_table_chosen_after_a_restart_survive_the_next(tmp_
 
     sim = restart(sim, state)  # the new game's table and roster, and still English
     assert scoreboard(sim) == ("Hand 1", second)
-    shown = " ".join(setup_screen(sim).split())
+    shown = " ".join(new_game_screen(sim).split())
     assert shown.startswith("New game >Start! Table: Dan Eva Fia Gun Game: knack Players: 4"), shown
-    assert sim.app.setup.roster[:7] == second + first
+    assert sim.app.plan.roster[:7] == second + first
     sim.close()
