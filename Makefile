@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STUBS := .venv-stubs
 BOARD ?= pico
 
-.PHONY: run test lint typecheck pytest mptest bench bundle deploy gallery clean
+.PHONY: run test lint typecheck pytest mptest bench bundle release openscad deploy gallery clean
 
 $(BIN)/.installed: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -35,7 +35,7 @@ lint: $(BIN)/.installed
 typecheck: $(STUBS)/.installed
 	$(STUBS)/bin/python tools/check/typecheck.py
 
-pytest: $(BIN)/.installed $(NODE_DEPS)
+pytest: $(BIN)/.installed $(NODE_DEPS) openscad
 	$(BIN)/python -m pytest -q -rs host_tests
 
 mptest: $(BIN)/.installed
@@ -46,6 +46,20 @@ bench: $(BIN)/.installed $(NODE_DEPS)
 
 bundle: $(BIN)/.installed
 	$(BIN)/python -m tools.build.bundle --board $(BOARD)
+
+# What a builder copies (tools/build/release.py): per board profile a .mpy zip (CircuitPython's
+# mpy-cross, where found) and a .py zip for the CIRCUITPY drive, the enclosures as STL (OpenSCAD).
+release: $(BIN)/.installed openscad
+	$(BIN)/python -m tools.build.release
+
+# OpenSCAD renders the enclosures (make release, host_tests/test_wiring_enclosure.py): Debian's
+# package, installed when missing and we are root (the lists fetched first when apt knows none);
+# otherwise make release and the test each say in one line that the STL is skipped.
+openscad:
+	@command -v openscad >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 \
+		|| apt-get install -y -q --no-install-recommends openscad >/dev/null 2>&1 \
+		|| { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q --no-install-recommends openscad >/dev/null 2>&1; } \
+		|| true
 
 deploy: bundle
 	$(BIN)/python -m tools.build.deploy $(if $(DRIVE),--drive $(DRIVE),)

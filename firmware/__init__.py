@@ -1,5 +1,9 @@
 """Rödskägg scorekeeper: everything that runs on the device."""
 
+# The release (CHANGELOG.md, make release): shown in the menu's About and written into every
+# exported game record.
+VERSION = "1.0.0"
+
 
 def forget(name):
     """Drop a module that is no longer needed (start-up code, a save's reader) so its code

@@ -5,7 +5,8 @@ tools/board runs the bundle (``.mpy`` from CircuitPython's mpy-cross) on rp2040j
 flash chip, buttons and SSD1306 around it; every press is a GPIO level, every frame is decoded
 from the I2C bytes the firmware sent through the real ``busio``. Each check plays keys on the
 board and on the simulator (tools/sim) and compares every settled frame pixel for pixel, the NVM
-bytes and the exported files. The board runs at about a tenth of real time on this machine, so
+bytes and the exported files; the pico profile's tests play make release's pico .mpy zip,
+unpacked onto the drive as a builder copies it. The board runs at about a tenth of real time on this machine, so
 ``make test`` plays a sample (two records, one with contact bounce, one on the SH1106 profile, a
 resumed run of the device scenario, the erase cut) in parallel;
 ``BOARD_TIER=full`` plays every record and the whole scenario on one board.
@@ -14,6 +15,7 @@ with one line saying why.
 """
 
 import os
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -55,8 +57,17 @@ def same(run, board, sim_result, sim_nvm, sim_exports, what):
 
 
 @pytest.fixture(scope="module")
-def bundle():
-    return C.bundle("mpy")
+def bundle(tmp_path_factory):
+    """What a builder copies onto the drive: make release's pico .mpy zip, unpacked; every test of
+    the pico profile here plays it."""
+    from tools.build import release
+
+    out = tmp_path_factory.mktemp("release")
+    made = release.bundle_zip("pico", out, "mpy", mpy_cross(), release.circuitpython_major(mpy_cross()))
+    drive = out / "CIRCUITPY"
+    with zipfile.ZipFile(made) as z:
+        z.extractall(drive)
+    return str(drive)
 
 
 def sim_state_before(run_index):
