@@ -45,6 +45,9 @@ def test_gallery_is_generated_and_current(made):
         if not os.path.exists(path) or Image.open(path).tobytes() != s.image.tobytes():
             stale.append(s.name)
     assert stale == [], "docs/gallery is out of date: run `make gallery` (%s)" % ", ".join(stale)
+    picture = Image.open(os.path.join(checked_in, "device.png"))
+    assert picture.tobytes() == Image.open(tmp_path / "gallery" / "device.png").tobytes(), \
+        "docs/gallery/device.png is out of date: run `make gallery`"
     with open(os.path.join(ROOT, "docs", "GALLERY.md"), encoding="utf-8") as f:
         assert f.read() == index, "docs/GALLERY.md is out of date: run `make gallery`"
 
@@ -59,3 +62,18 @@ def test_each_command_shown_reproduces_its_picture(made):
         sim.play(shot.keys)
         assert sim.image(gallery.SCALE).tobytes() == shot.image.tobytes(), shot.name
         sim.close()
+
+
+def test_the_device_picture_shows_the_panel_dot_for_dot():
+    """The README's picture: every lit pixel of the simulator's panel is one dot of the glass."""
+    from tools.drawings import photo
+    from tools.sim.simulator import Sim
+
+    sim = Sim("pico_242", record_path=os.path.join(ROOT, "host_tests/records/knack-basic.json"))
+    rows = [list(row) for row in sim.panel.rows()]
+    sim.close()
+    lit = sum(map(sum, rows))
+    assert lit > 500
+    picture = gallery.device_picture()
+    dots = sum(1 for p in picture.getdata() if min(p) >= min(photo.LIT))  # lit, under the glass's sheen
+    assert dots == lit * (photo.PITCH - 1) ** 2

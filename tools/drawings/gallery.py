@@ -1,4 +1,5 @@
-"""The screens gallery: docs/gallery/*.png and docs/GALLERY.md from scripted simulator runs.
+"""The screens gallery: docs/gallery/*.png and docs/GALLERY.md from scripted simulator runs, and the
+README's picture of the device (docs/gallery/device.png, tools/drawings/photo.py).
 
     python3 -m tools.drawings.gallery [--out docs]
 
@@ -202,6 +203,17 @@ def markdown(items):
     return "\n".join(lines)
 
 
+def device_picture():
+    """docs/gallery/device.png: the table build showing a 5-player knack game (tools/drawings/photo.py)."""
+    from tools.drawings import photo
+
+    sim = Sim("pico_242", record_path=RECORDS + "/knack-basic.json")
+    try:
+        return photo.picture([list(row) for row in sim.panel.rows()])
+    finally:
+        sim.close()
+
+
 def write(out_dir):
     items = shots()
     folder = os.path.join(out_dir, "gallery")
@@ -211,6 +223,7 @@ def write(out_dir):
             os.remove(os.path.join(folder, name))
     for s in items:
         s.image.save(os.path.join(folder, s.name + ".png"), optimize=True)
+    device_picture().save(os.path.join(folder, "device.png"), optimize=True)
     with open(os.path.join(out_dir, "GALLERY.md"), "w", encoding="utf-8") as f:
         f.write(markdown(items))
     return items
