@@ -62,3 +62,16 @@ def test_replay_takes_the_test_case_file_itself(name):
     else:
         assert p.returncode == 0, p.stderr
         assert json.loads(p.stdout) == doc["expect"]
+
+
+def test_an_exported_record_names_its_device_and_still_replays():
+    """The device writes "device" (the firmware's version and board) into every record it exports
+    (docs/RECORD.md); the replay reads it as any other record and refuses a device that is not text."""
+    with open(os.path.join(RECORDS, "fem-basic.json"), encoding="utf-8") as f:
+        doc = json.load(f)
+    record = dict(doc["record"], device="rodskagg 1.0.0 pico")
+    p = replay("-", json.dumps(record))
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout) == doc["expect"]
+    p = replay("-", json.dumps(dict(record, device=1)))
+    assert p.returncode == 2 and p.stderr == "hand 0: device must be text\n" and p.stdout == ""

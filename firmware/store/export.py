@@ -36,10 +36,11 @@ class ExportError(Exception):
 class Exporter:
     """Writes games to ROOT/games/; ``writable()`` says whether the device may."""
 
-    def __init__(self, root="/", writable=None, folder="games"):
+    def __init__(self, root="/", writable=None, folder="games", board=None):
         self.root = root
         self._writable = writable
         self.folder = folder
+        self.board = board  # the board profile's name, for the record's "device" (RECORD.md)
         self.note = None  # set when an export could write only part (a compacted game)
         self.kept_from = 0  # then: the first hand the score sheet still has (for the UI's words)
 

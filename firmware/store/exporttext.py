@@ -22,7 +22,7 @@ def write(exporter, game, name, lang):
     if not _good_name(name):
         name = next_name(folder, game)
     if game.base is None:
-        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game))
+        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game, device(exporter.board)))
         forget("firmware.record.writer")
         forget("firmware.record.format")
         forget("firmware.record")  # the package, empty now
@@ -137,12 +137,19 @@ def _reason(lang, reason):
     return tr(lang, reason) if lang == "sv" else reason
 
 
-def record_text(game):
+def device(board=None):
+    """The record's "device": the firmware's version and the board profile that wrote it."""
+    from firmware import VERSION
+
+    return "rodskagg %s" % VERSION + (" " + board if board else "")
+
+
+def record_text(game, device=None):
     """The record as JSON text (what ``write`` puts in NAME.json)."""
-    return "".join(record_parts(game))
+    return "".join(record_parts(game, device))
 
 
-def record_parts(game):
+def record_parts(game, device=None):
     """The record as JSON text in pieces, keys in RECORD.md's order, one hand a line (the same
     on every VM).
 
@@ -155,7 +162,10 @@ def record_parts(game):
     from firmware.record.writer import dumps, entry_to_json
 
     p = game.players
-    text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
+    text = '{"format": %s,\n' % dumps(FORMAT)
+    if device:
+        text += ' "device": %s,\n' % dumps(device)
+    text += ' "rules": {"preset": %s' % dumps(game.rules.preset)
     for name, value in game.rules.overrides():
         text += ", %s: %s" % (dumps(name), dumps(value))
     text += "},\n \"players\": %s,\n" % dumps(list(p))

@@ -13,6 +13,7 @@ from firmware.core.rules import Rules
 from firmware.device import bootmode
 from firmware.record.reader import loads
 from firmware.store.export import Exporter, ExportError
+from firmware import VERSION
 from firmware.store.exporttext import record_text, sheet_text
 
 
@@ -44,14 +45,16 @@ class TestExport(unittest.TestCase):
 
     def test_files_and_replay(self):
         g = game()
-        ex = Exporter(self.dir, lambda: True)
+        ex = Exporter(self.dir, lambda: True, board="pico")
         self.assertEqual(ex.mode(), "device")
         name = ex.export(g)
         self.assertEqual(name, "0001-fem")
         self.assertEqual(sorted(os.listdir(self.dir + "/games")), ["0001-fem.csv", "0001-fem.json"])
         with open(self.dir + "/games/0001-fem.json") as f:
             text = f.read()
-        self.assertEqual(text, record_text(g))
+        mark = "rodskagg %s pico" % VERSION
+        self.assertEqual(text, record_text(g, mark))
+        self.assertEqual(text.split("\n")[1], ' "device": "%s",' % mark)  # which firmware and board wrote it
         again = loads(text)
         self.assertEqual(again.state, g.state)
         self.assertEqual(json.loads(text)["dealer"], "Åsa")
@@ -62,7 +65,7 @@ class TestExport(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.dir + "/games")),
                          ["0001-fem.csv", "0001-fem.json", "0002-fem.csv", "0002-fem.json"])
         with open(self.dir + "/games/0001-fem.json") as f:
-            self.assertEqual(f.read(), record_text(g))
+            self.assertEqual(f.read(), record_text(g, mark))
         # a name that is not one of ours (a path, say) is not used
         self.assertEqual(ex.export(g, "../code"), "0003-fem")
 

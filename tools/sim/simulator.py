@@ -75,7 +75,7 @@ class Sim:
         self.store = Store(self.nvm, copy=DriveCopy(self.drive.root, self.drive.writable, nvm_size // 2))
         if record_path:
             self.store.save(load_series(record_path))
-        self.exporter = Exporter(self.drive.root, self.drive.writable)
+        self.exporter = Exporter(self.drive.root, self.drive.writable, board=self.profile["name"])
         self.renderer, self.panel = profile_display(self.width, self.height, self.profile["address"],
                                                     self.profile.get("driver", "ssd1306"))
         self.buttons = buttons.Buttons(self.roles)
