@@ -7,13 +7,13 @@ import unittest
 
 from folders import own_dir, rmtree
 
+from firmware import VERSION
 from firmware.core import score
 from firmware.core.game import Game
 from firmware.core.rules import Rules
 from firmware.device import bootmode
 from firmware.record.reader import loads
 from firmware.store.export import Exporter, ExportError
-from firmware import VERSION
 from firmware.store.exporttext import record_text, sheet_text
 
 
