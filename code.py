@@ -19,7 +19,8 @@ def run(dev, store, exporter):
     from firmware.ui.app import App
 
     clock = hw.Clock(dev.ticks)
-    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles)
+    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,
+              dev.profile["name"])
     buttons = Buttons(dev.roles)
     renderer = dev.renderer
     version = None

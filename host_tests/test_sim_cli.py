@@ -177,23 +177,28 @@ def test_screen_saver_dims_blanks_and_a_press_wakes(tmp_path):
 
 
 def test_the_readme_commands_run_as_written(tmp_path):
-    """The replay command and the scripted simulator runs of README.md, run as written in a
-    folder that has the repository's firmware/, tools/, host_tests/ and .venv/."""
+    """The replay command of README.md and the scripted simulator runs of docs/TESTING.md, run as
+    written in a folder that has the repository's firmware/, tools/, host_tests/ and .venv/, and a
+    game on the drive's games/."""
     import os
+    import shutil
     import subprocess
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for name in ("firmware", "tools", "host_tests", ".venv"):
         os.symlink(os.path.join(root, name), tmp_path / name)
-    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
+    (tmp_path / "games").mkdir()
+    shutil.copyfile(os.path.join(root, "host_tests", "records", "fem-basic.json"), tmp_path / "games" / "0001-fem.json")
     commands = []
-    for block in readme.split("```")[1::2]:
-        for line in block.splitlines():
-            line = line.split("  #")[0].strip()
-            if line.startswith((".venv/bin/python -m tools.", "python3 -m firmware.replay")):
-                commands.append(line)
-    assert len(commands) >= 5, commands
-    assert "python3 -m firmware.replay host_tests/records/fem-basic.json" in commands
+    for doc in ("README.md", os.path.join("docs", "TESTING.md")):
+        with open(os.path.join(root, doc), encoding="utf-8") as f:
+            text = f.read()
+        for block in text.split("```")[1::2]:
+            for line in block.splitlines():
+                line = line.split("  #")[0].strip()
+                if line.startswith((".venv/bin/python -m tools.", "python3 -m firmware.replay")):
+                    commands.append(line)
+    assert len(commands) >= 4, commands
+    assert "python3 -m firmware.replay games/0001-fem.json" in commands
     for command in commands:
         p = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True,
                            timeout=120, stdin=subprocess.DEVNULL)

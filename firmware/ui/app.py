@@ -51,10 +51,11 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 class App:
-    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True):
+    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True, board=None):
         self.store = store
         self.exporter = exporter
         self.back_key = back_key  # a Back button; without one (three buttons) back is hold OK
+        self.board = board  # the board profile's name, for the menu's About
         self.cols = cols(width)
         self.rows = lines(height) - 1
         # Big scores (a menu setting, kept with the settings): the scoreboard at twice the

@@ -85,7 +85,7 @@ class Sim:
         self.level = None
         self.draw_ms = []
         self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
-                       "back" in self.roles)
+                       "back" in self.roles, self.profile["name"])
         self.update()
 
     def close(self):

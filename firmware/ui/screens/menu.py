@@ -3,7 +3,7 @@
 from firmware.core import score
 from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
-from firmware.ui.views import Confirm, ListView, go_home
+from firmware.ui.views import Confirm, ListView, Message, go_home
 
 NEWGAME = "firmware.ui.screens.newgame"  # the set-up screen
 chart = Lazy("firmware.ui.screens.chart")
@@ -86,6 +86,7 @@ def main_menu(app, cursor=0):
         items.append((app.tr("Result"), lambda a: _open(a, result.Winner()), (result.name,)))
     if app.exporter is not None:
         items.append((app.tr("Export"), lambda a: exports.menu_export(a), (exports.name,)))
+    items.append((app.tr("About"), _about, ()))
     items.append((app.tr("New game"), ask_new_game, ()))
     if app.big_rows >= 2:
         items.append((app.tr("Big scores:") + " " + app.tr("on" if app.big else "off"), _toggle_big, ()))
@@ -108,6 +109,28 @@ def _toggle_big(app):
 def _toggle_lang(app):
     app.set_lang("en" if app.lang == "sv" else "sv")
     app.view = main_menu(app, len(app.view.items) - 1)
+
+
+def about_text(board):
+    """What runs here: the firmware's version (firmware.VERSION, the release's), the board
+    profile, and the Python it runs on with its version (CircuitPython 10.3.0 on a board)."""
+    import sys
+
+    from firmware import VERSION
+
+    impl = sys.implementation
+    runtime = {"circuitpython": "CircuitPython", "micropython": "MicroPython"}.get(impl.name, "Python")
+    return "Rödskägg %s\n%s\n%s %s" % (VERSION, board or "", runtime,
+                                       ".".join([str(n) for n in impl.version[:3]]))
+
+
+def _about(app):
+    cursor = app.view.cursor
+    app.view = Message(app.tr("About"), about_text(app.board), lambda a: _reopen(a, cursor))
+
+
+def _reopen(app, cursor):
+    app.view = main_menu(app, cursor)
 
 
 def ask_new_game(app):
