@@ -171,6 +171,36 @@ def test_boot_button_held_leaves_the_drive_to_the_computer():
         dev.close()
 
 
+def test_about_names_the_firmware_the_board_and_circuitpython():
+    """The menu's About on CircuitPython's VM: the firmware's version, the board profile, and
+    CircuitPython with the VM's own version, as the device's renderer draws those lines."""
+    import subprocess
+
+    from firmware import VERSION
+    from firmware.ui.screen import Screen
+    from tools.sim.panel import page_display
+
+    asked = subprocess.run([C.circuitpython(), "-c", "import sys; print(sys.implementation.version[:3])"],
+                           capture_output=True, text=True, timeout=60)
+    version = ".".join(asked.stdout.strip().strip("()").replace(" ", "").split(","))
+    assert version.startswith("10."), asked
+    dev = C.Device(KINDS[-1], heap=HEAP)
+    try:
+        r = dev.run("cb" + "aaaa" + "c")  # Start!, the menu, up round to About, open it
+        assert r.end and "power off" in r.end, r.output[-2000:]
+    finally:
+        dev.close()
+    renderer, panel = page_display()
+    renderer.draw(Screen("Om", ["Rödskägg " + VERSION, "pico", "CircuitPython " + version]))
+    pages = bytearray(128 * 64 // 8)
+    for y, row in enumerate(panel.rows()):
+        for x, v in enumerate(row):
+            if v:
+                pages[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    shown = r.frames[-1]
+    assert shown[3] == bytes(pages), "About shows:\n%s" % C.frame_text(shown)
+
+
 REPLAY_HEAP = "64k"  # the goal: a long game replays in a 64 KiB heap
 
 
