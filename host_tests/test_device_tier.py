@@ -177,7 +177,7 @@ def test_about_names_the_firmware_the_board_and_circuitpython():
     import subprocess
 
     from firmware import VERSION
-    from firmware.ui.screen import Screen
+    from firmware.ui.screenmodel import Screen
     from tools.sim.bus import page_display
 
     asked = subprocess.run([C.circuitpython(), "-c", "import sys; print(sys.implementation.version[:3])"],

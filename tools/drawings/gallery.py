@@ -52,7 +52,7 @@ def fresh(board="pico"):
     """A new simulated device on its setup screen, and the keys that got it there."""
     sim = Sim(board)
     keys = ""
-    while not isinstance(sim.app.view, NewGameView):  # a note on a blank NVM, if the UI shows one
+    while not presses.is_view(sim.app.view, NewGameView):  # a note on a blank NVM, if the UI shows one
         if len(keys) > 3:
             raise RuntimeError("no setup screen:\n" + sim.text())
         sim.press("c")
