@@ -10,6 +10,9 @@ import gc
 # standard library's "code" module (pdb imports it), and must do nothing then.
 
 TEXTS = {"sv": ("Fel", "Tryck på en knapp."), "en": ("Error", "Press a button.")}
+# The watchdog resets the board when the loop has not come round for this long (the RP2040's
+# longest is 8.3 s; the longest a press's work keeps the loop, an export's writing, is 2 s).
+WATCHDOG_S = 8
 
 
 def run(dev, store, exporter):
@@ -26,6 +29,7 @@ def run(dev, store, exporter):
     version = None
     level = None
     while True:
+        dev.feed()  # the watchdog (main arms it): a loop that stops resets the board
         now = clock.now()
         for number, pressed, stamp in dev.events():
             ev = buttons.key(number, pressed, stamp)
@@ -43,6 +47,7 @@ def run(dev, store, exporter):
             renderer.set_brightness(level)
         if app.version != version:
             version = app.version
+            dev.lang = app.lang  # the language of a message after a crash
             renderer.draw(app.screen)
             gc.collect()
         elif not app.work():  # the slow part of the last press (a save, an export), after its screen
@@ -51,13 +56,19 @@ def run(dev, store, exporter):
 
 
 def crashed(dev, error):
-    """Show what went wrong, wait for a press, and let main() build a new App."""
+    """Show what went wrong, wait for a press, and let main() build a new App: it resumes the game
+    as saved (a press that ran out of memory may have changed the App's copy without saving it)."""
     from firmware.device import hw
 
     gc.collect()
     hw.print_exception(error)
-    title, press = TEXTS.get(dev.lang, TEXTS["en"])
-    dev.show(title, "%s: %s %s" % (type(error).__name__, error, press))
+    if isinstance(error, MemoryError):
+        from firmware.words import tr
+
+        dev.show(tr(dev.lang, "Out of memory"), tr(dev.lang, "The game is as it was last saved. Press a button."))
+    else:
+        title, press = TEXTS.get(dev.lang, TEXTS["en"])
+        dev.show(title, "%s: %s %s" % (type(error).__name__, error, press))
     dev.wait_press()
 
 
@@ -89,6 +100,7 @@ def main():
         dev.halt()
     if dev.problems:
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
+    dev.watch(WATCHDOG_S)
     nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
     exporter = Exporter("/", hw.drive_writable, board=dev.profile["name"])  # named in every record
     # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).

@@ -104,6 +104,8 @@ class App:
             return
         try:
             self.view.event(self, event)
+        except MemoryError:  # code.py says so and builds a new App: the game as saved
+            raise
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
@@ -132,6 +134,8 @@ class App:
         job = self.jobs.pop(0)
         try:
             job()
+        except MemoryError:  # as in handle: the game as saved, from a new App
+            raise
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
         self.report_unsaved()
@@ -333,6 +337,8 @@ class App:
     def _refresh(self):
         try:
             screen = self.view.render(self)
+        except MemoryError:
+            raise
         except Exception as e:
             self.view = ErrorView(e)
             screen = self.view.render(self)

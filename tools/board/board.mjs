@@ -115,6 +115,17 @@ const ssi = new FlashSSI(mcu, chip);
 mcu.peripherals[(0x18000000 >>> 14) << 2] = ssi;
 mcu.peripherals[(0x40018000 >>> 14) << 2] = new QSPIIO(mcu, ssi);
 
+// ---- watchdog: rp2040js counts it down and calls this when it fires; its reset of the chip is
+// the host's to model (RP2040.reset() would erase the flash): the run stops there, as at a cut,
+// and the next run boots the same flash. The alarm goes off with it: left on, at a count of 0 it
+// fires again at once, for ever.
+const watchdog = mcu.peripherals[(0x40058000 >>> 14) << 2];
+watchdog.onWatchdogTrigger = () => {
+  watchdog.alarm.enable = false;
+  watchdog.timer.enable = false;
+  stop('watchdog reset');
+};
+
 // ---- pads, pulls, and what drives each pin from outside -------------------------------------
 const SDA = cfg.sda ?? 4;
 const SCL = cfg.scl ?? 5;

@@ -124,7 +124,7 @@ class Device:
             self._tmp.cleanup()
             self._tmp = None
 
-    def _launch(self, phase, keys="", held="", cut=None, heap=None, tail=TAIL_MS, timeout=300):
+    def _launch(self, phase, keys="", held="", cut=None, heap=None, tail=TAIL_MS, timeout=300, hang=None):
         config = os.path.join(self.state, "config-%s" % phase)
         frames = os.path.join(self.state, "frames-%s" % phase)
         from firmware.device.boards import PROFILES
@@ -133,7 +133,7 @@ class Device:
         pins = "pico" if profile["sda"].startswith("GP") else "feather_rp2040"
         lines = {"drive": self.drive, "phase": phase, "nvm": self.nvm_path, "nvm_size": self.nvm_size,
                  "sector": 4096, "mode": self.mode_path, "frames": frames if phase == "code" else "",
-                 "keys": keys, "board": pins, "held": held, "cut": cut or "", "tail": tail,
+                 "keys": keys, "board": pins, "held": held, "cut": cut or "", "tail": tail, "hang": hang or "",
                  "display": "%s:%dx%d" % (profile["driver"], profile["width"], profile["height"])}
         with open(config, "w") as f:
             for k, v in lines.items():
@@ -149,13 +149,14 @@ class Device:
                 data = f.read()
         return RunResult(split_frames(data), out, last[-1] if last else None, p.returncode)
 
-    def run(self, keys, held="", cut=None, heap=None, tail=TAIL_MS):
-        """Power on (boot.py, then code.py), play keys, pull the plug; the code.py run's RunResult."""
+    def run(self, keys, held="", cut=None, heap=None, tail=TAIL_MS, hang=None):
+        """Power on (boot.py, then code.py), play keys, pull the plug; the code.py run's RunResult.
+        hang (ms after power-on): the display's first I2C write from then on never returns."""
         booted = self._launch("boot", held=held, heap=heap)
         if booted.end is None or "crashed" in booted.end:
             booted.frames = []
             return booted
-        result = self._launch("code", keys, held, cut, heap, tail)
+        result = self._launch("code", keys, held, cut, heap, tail, hang=hang)
         result.boot_output = booted.output
         return result
 

@@ -17,6 +17,15 @@ class PowerOff(BaseException):
     """The fake power goes off: ends the run like pulling the plug (not an Exception)."""
 
 
+def hang():
+    """A driver that never returns: the clock runs on (keys, frames, the watchdog, the end of the
+    script: the on_sleep callables) until the power goes off."""
+    while True:
+        now[0] += 1
+        for f in on_sleep:
+            f()
+
+
 def claim(pin, what):
     name = pin.name if hasattr(pin, "name") else str(pin)
     if name in claimed:

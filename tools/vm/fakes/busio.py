@@ -1,6 +1,7 @@
 """Fake ``busio``: an ``I2C`` bus with the display at 0x3C (config ``i2c_devices``, hex, comma
 separated: the first is the display, the controller model of tools/sim/panel.py, config
-``display``)."""
+``display``). Config ``hang`` (fake ms): the first write at or after that time never returns (a
+stuck bus)."""
 
 import _fakestate as S
 from panel import Panel  # tools/sim/panel.py, on the path the launcher sets
@@ -57,6 +58,8 @@ class I2C:
             raise RuntimeError("Function requires lock")
         if address not in self._devices:
             raise OSError(19)  # ENODEV: no ACK
+        if S.cfg.get("hang") and S.now[0] >= int(S.cfg["hang"]):
+            S.hang()
         if address == self._devices[0] and (len(buffer) if end is None else end) > start:
             panel().write(buffer, start, len(buffer) if end is None else end)
 

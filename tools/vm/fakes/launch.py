@@ -99,6 +99,7 @@ def main():
     import microcontroller
     import storage  # noqa: F401
     import supervisor  # noqa: F401
+    import watchdog  # noqa: F401
 
     gc.collect()
     print("FAKES %d B of heap in use after the launcher and the fakes loaded" % gc.mem_alloc())

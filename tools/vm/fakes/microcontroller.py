@@ -1,4 +1,5 @@
-"""Fake ``microcontroller``: ``Pin``, ``nvm`` (flash-backed ByteArray), ``reset()``.
+"""Fake ``microcontroller``: ``Pin``, ``nvm`` (flash-backed ByteArray), ``watchdog``
+(tools/vm/fakes/watchdog.py), ``reset()``.
 
 ``nvm`` behaves like CircuitPython's ``nvm.ByteArray``: ``len``, index and
 slice reads (a slice is a new ``bytearray``), index and equal-length slice
@@ -13,6 +14,7 @@ sector was erased and before it was programmed again: the whole sector reads
 """
 
 import _fakestate as S
+from watchdog import timer as watchdog  # noqa: F401  (microcontroller.watchdog)
 
 
 class Pin:
