@@ -113,8 +113,8 @@ def test_pico_defaults_build_display_keys_nvm():
     keys = rig.keys_made[0]
     assert keys.pins == ("pin-GP10", "pin-GP11", "pin-GP12", "pin-GP13")
     assert keys.value_when_pressed is False and keys.pull is True
-    # scanned every 5 ms, each change at once: buttons.py drops the bounce, a release shows at once
-    assert (keys.interval, keys.debounce_threshold) == (0.005, 1)
+    # scanned every millisecond, each change at once: buttons.py drops the bounce, a release shows at once
+    assert (keys.interval, keys.debounce_threshold) == (0.001, 1)
     assert len(dev.nvm) == 4096
     assert rig.i2c.frequency == 400000
     scr = Screen("Rödskägg", ["Åsa 12", "Örjan 9"], selected=0)
