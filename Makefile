@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STUBS := .venv-stubs
 BOARD ?= pico
 
-.PHONY: run test lint typecheck pytest mptest bench bundle release openscad deploy gallery clean
+.PHONY: run test lint typecheck pytest mptest bench soak bundle release openscad deploy gallery clean
 
 $(BIN)/.installed: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -43,6 +43,10 @@ mptest: $(BIN)/.installed
 
 bench: $(BIN)/.installed $(NODE_DEPS)
 	$(BIN)/python -m tools.bench
+
+# An evening on the emulated Pico (tools/bench/soak.py): three 7-player games; not part of make test.
+soak: $(BIN)/.installed $(NODE_DEPS)
+	$(BIN)/python -m tools.bench.soak
 
 bundle: $(BIN)/.installed
 	$(BIN)/python -m tools.build.bundle --board $(BOARD)
