@@ -242,16 +242,19 @@ def latencies(run, keys, start_ms, gap_ms, seen):
 
 def settled(run, keys, start_ms, gap_ms, seen):
     """[(kind, ms, redraws, view)] per press that changed the screen: from the press taking effect to
-    the last panel write before the next press (the screen settled: a redraw after a save or an
-    export included), the number of frames it sent meanwhile, and the view then shown."""
+    the last write of pixels to the panel before the next press (the screen settled: a redraw after
+    a save or an export included; the dimming's contrast command not), the number of frames it sent
+    meanwhile, and the view then shown."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
+    # pixels written (a data write: its control byte 0x40), not the dimming's contrast command
+    pixels = bursts([tx for tx in run.transactions if tx[2][:1] == b"\x40"])
     out = []
     for i, t in enumerate(marks):
         nxt = marks[i + 1] if i + 1 < len(marks) else float("inf")
-        mine = [b for b in frames if t <= b[0] < nxt]
-        if not mine:
-            continue
+        if not any(t <= b[0] < nxt for b in frames):
+            continue  # as latencies(): nothing sent (e.g. a wake press that only sets the contrast)
+        mine = [b for b in pixels if t <= b[0] < nxt] or [b for b in frames if t <= b[0] < nxt][:1]
         probe = next((p for p in seen if p[0] >= mine[-1][1]), None)
         out.append((kind(*probe[1:4]) if probe else "other", (mine[-1][1] - t) / 1000.0, len(mine),
                     probe[1] if probe else "-"))
