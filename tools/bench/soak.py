@@ -65,6 +65,7 @@ def plan():
     from firmware.core import score
     from firmware.core.rules import Rules
     from firmware.ui.entry import flow as E
+    from tools.play.presses import is_view
 
     sp = C.ScenarioPlanner()
     rules = Rules("knack")
@@ -75,7 +76,7 @@ def plan():
 
     sp.power_on()
     p = sp.planner()
-    p.setup(rules, PLAYERS, 0)
+    p.new_game(rules, PLAYERS, 0)
     sp.planned(p)
     sp.power_off("seven names spelled, a knack game of 7 started")
     runs = [(sp.runs[-1][0], sp.runs[-1][1], [])]
@@ -83,12 +84,12 @@ def plan():
     del marks[:]
     seed = 100
     for g in range(GAMES):
-        if type(sp.app.view).__name__ != "SetupView":  # (the winner screen's OK opens it)
+        if type(sp.app.view).__name__ != "NewGameView":  # (the winner screen's OK opens it)
             sp.menu("New game")
             sp.press("c")  # yes
         players = PLAYERS[2 * g + 1:] + PLAYERS[:2 * g + 1]
         p = sp.planner()
-        p.setup(rules, players, g)
+        p.new_game(rules, players, g)
         sp.planned(p)
         typed(g)
         entries, seed = draw_game(seed, players, g)
@@ -105,10 +106,10 @@ def plan():
                 sp.menu("Language:")  # English
                 sp.press("C")  # back to the scoreboard
             if g == 1 and h == 4:
-                sp.menu("Big")  # big text on: the scoreboard at twice the size
+                sp.menu("Big scores:")  # big text on: the scoreboard at twice the size
                 sp.press("C")
             if g == 1 and h == 6:
-                sp.menu("Big")  # and off
+                sp.menu("Big scores:")  # and off
                 sp.press("C")
             if g == 1 and h == 7:
                 sp.menu("Language:")  # back to Swedish
@@ -128,7 +129,7 @@ def plan():
                     sp.edit_entry("Edit")
                     p = sp.planner()
                     p.bidding(hand)
-                    if isinstance(sp.app.view, E.Preview):
+                    if is_view(sp.app.view, E.Preview):
                         p.press("c")
                     sp.planned(p)
             typed(g)
