@@ -220,6 +220,9 @@ def main():
                 lowest[g] = min(lowest.get(g, p[4]), p[4])
                 before[g] = min(before.get(g, p[7]), p[7])
             lat += [(x[1], x[3]) for x in BB.latencies(r, played, B.START_MS, B.GAP_MS, seen)]
+            print("  power-on %d (%s): %d presses, %.0f s emulated in %.0f s; %s" % (
+                n, what, len(marks), r.t_ms / 1000.0, r.wall_ms / 1000.0,
+                "; ".join(problems) or "equal to the simulator"), flush=True)
     finally:
         board.close()
         sim.close()
