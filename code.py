@@ -105,7 +105,7 @@ def main():
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
     dev.watch(WATCHDOG_S)
     nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
-    exporter = Exporter("/", hw.drive_writable, board=dev.profile["name"])  # named in every record
+    exporter = Exporter("/", hw.drive_writable, board=dev.profile["name"])  # named in every score sheet
     # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
     copy = DriveCopy("/", hw.drive_writable, len(nvm) // 2) if dev.nvm is not None else None
     buf = bytearray(len(nvm) // 2)  # the Store's work space, allocated once: a restart needs no block

@@ -7,6 +7,9 @@ import sys
 
 import pytest
 
+from firmware.record.reader import loads
+from firmware.store.export import Exporter
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "host_tests", "records")
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "examples")
@@ -64,14 +67,38 @@ def test_replay_takes_the_test_case_file_itself(name):
         assert json.loads(p.stdout) == doc["expect"]
 
 
-def test_an_exported_record_names_its_device_and_still_replays():
-    """The device writes "device" (the firmware's version and board) into every record it exports
-    (docs/RECORD.md); the replay reads it as any other record and refuses a device that is not text."""
+def spec_keys(path):
+    """The record's keys, in order, from the example in RECORD.md at path."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("```json\n") + len("```json\n")
+    return list(json.loads(text[start:text.index("```", start)]))
+
+
+def test_an_exported_record_has_only_the_spec_s_keys_and_a_strict_reader_replays_it(tmp_path):
+    """RECORD.md: unknown keys are an error. What the device exports (here as the Pico, which names
+    its board and version in the score sheet) replays in a reader that refuses any key but the
+    spec's, and gives the scores the record's test case expects."""
+    keys = spec_keys(os.path.join(ROOT, "docs", "RECORD.md"))
+    assert keys == ["format", "rules", "players", "dealer", "hands"]
+    shared = os.path.join(os.path.dirname(ROOT), "shared", "RECORD.md")
+    if os.path.isfile(shared):  # the project's copy of the format says what the shared one says
+        assert spec_keys(shared) == keys
     with open(os.path.join(RECORDS, "fem-basic.json"), encoding="utf-8") as f:
         doc = json.load(f)
-    record = dict(doc["record"], device="rodskagg 1.0.0 pico")
-    p = replay("-", json.dumps(record))
+    Exporter(str(tmp_path), lambda: True, board="pico").export(loads(json.dumps(doc["record"])))
+    path = tmp_path / "games" / "0001-fem.json"
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    assert list(exported) == keys  # a strict reader: every key the spec's, in its order
+    assert exported == dict(doc["record"], dealer="Anna")  # the dealer written out, as it defaults
+    p = replay(str(path))
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout) == doc["expect"]
-    p = replay("-", json.dumps(dict(record, device=1)))
-    assert p.returncode == 2 and p.stderr == "hand 0: device must be text\n" and p.stdout == ""
+
+
+def test_the_replay_refuses_a_key_the_spec_does_not_have():
+    """RECORD.md: unknown keys are an error, not ignored; "device" (what wrote the file) too."""
+    with open(os.path.join(RECORDS, "fem-basic.json"), encoding="utf-8") as f:
+        record = json.load(f)["record"]
+    p = replay("-", json.dumps(dict(record, device="rodskagg 1.0.0 pico")))
+    assert p.returncode == 2 and p.stderr == 'hand 0: unknown key "device" in the record\n' and p.stdout == ""

@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from firmware import VERSION
 from firmware.core import score
 from firmware.core.game import Game
 from firmware.core.rules import Rules
@@ -67,7 +68,21 @@ def test_the_csv_is_a_hand_by_hand_score_sheet(tmp_path):
         assert rows[2 + i][0] in (numbers[i], "")
         assert [int(v) for v in rows[2 + i][2:]] == want
     assert rows[2 + len(scores)][1] == "winner: %s" % game.players[game.state.winner]
-    assert rows[-1][1] == "pot balance"
+    assert rows[3 + len(scores)][1] == "pot balance"
+    assert rows[4 + len(scores):] == [["", "Rödskägg %s" % VERSION, "", "", "", ""]]  # no board given
+    assert {len(row) for row in rows} == {6}  # every row has every column: a table program reads it
+
+
+def test_the_csv_names_the_version_and_board_and_the_json_only_the_spec_s_keys(tmp_path):
+    """Issue 30: every export names the firmware's version and the board. The record may not carry
+    them (RECORD.md: unknown keys are an error), so the score sheet beside it does, in its last row."""
+    game = finished_series().game
+    Exporter(str(tmp_path), lambda: True, board="feather").export(game, lang="sv")
+    rows = list(csv.reader(io.StringIO((tmp_path / "games" / "0001-fem.csv").read_text(encoding="utf-8"))))
+    assert rows[0][:2] == ["giv", "händelse"] and rows[-2][1] == "pottens saldo"
+    assert rows[-1] == ["", "Rödskägg %s, feather" % VERSION, "", "", "", ""]
+    doc = json.loads((tmp_path / "games" / "0001-fem.json").read_text(encoding="utf-8"))
+    assert list(doc) == ["format", "rules", "players", "dealer", "hands"]
 
 
 def test_names_count_up_and_no_temporary_file_is_left(tmp_path):
@@ -125,7 +140,8 @@ def test_a_compacted_game_exports_its_score_sheet_only(tmp_path):
     assert ex.kept_from == game.base.hands + 1
     rows = list(csv.reader(io.StringIO((tmp_path / "games" / (name + ".csv")).read_text(encoding="utf-8"))))
     assert rows[1][:2] == [str(game.base_entries), "(earlier hands not kept)"]
-    assert [int(v) for v in rows[-1][2:]] == game.state.scores
+    assert [int(v) for v in rows[-2][2:]] == game.state.scores
+    assert rows[-1][1] == "Rödskägg %s" % VERSION
 
 
 def env(values):

@@ -13,7 +13,7 @@ from firmware.core.game import MAX_NAME, Game
 from firmware.core.rules import Rules
 from firmware.record.format import FORMAT
 
-RECORD_KEYS = ("format", "device", "rules", "players", "dealer", "hands")
+RECORD_KEYS = ("format", "rules", "players", "dealer", "hands")
 # Entry kinds by the key that names them, with every key each may carry.
 ENTRY_KEYS = (
     ("adjust", ("adjust", "reason")),
@@ -148,8 +148,6 @@ def _header(doc):
             raise EntryError("unknown key %s in the record" % _quote(key))
     if doc.get("format") != FORMAT:
         raise EntryError("format must be %s" % FORMAT)
-    if not isinstance(doc.get("device", ""), str):
-        raise EntryError("device must be text")
     rules_obj = doc.get("rules")
     if not isinstance(rules_obj, dict) or "preset" not in rules_obj:
         raise EntryError("rules must be an object that names a preset")

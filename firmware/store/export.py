@@ -40,7 +40,7 @@ class Exporter:
         self.root = root
         self._writable = writable
         self.folder = folder
-        self.board = board  # the board profile's name, for the record's "device" (RECORD.md)
+        self.board = board  # the board profile's name, for the score sheet's last row (with the version)
         self.note = None  # set when an export could write only part (a compacted game)
         self.kept_from = 0  # then: the first hand the score sheet still has (for the UI's words)
 

@@ -7,7 +7,7 @@ export only and let go after.
 
 import os
 
-from firmware import forget
+from firmware import VERSION, forget
 from firmware.core import score
 from firmware.words import tr
 
@@ -22,14 +22,14 @@ def write(exporter, game, name, lang):
     if not _good_name(name):
         name = next_name(folder, game)
     if game.base is None:
-        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game, device(exporter.board)))
+        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game))
         forget("firmware.record.writer")
         forget("firmware.record.format")
         forget("firmware.record")  # the package, empty now
     else:
         exporter.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
         exporter.kept_from = game.base.hands + 1
-    _write(exporter.path(exporter.folder, name + ".csv"), sheet_rows(game, lang))
+    _write(exporter.path(exporter.folder, name + ".csv"), sheet_rows(game, lang, exporter.board))
     return name
 
 
@@ -137,21 +137,15 @@ def _reason(lang, reason):
     return tr(lang, reason) if lang == "sv" else reason
 
 
-def device(board=None):
-    """The record's "device": the firmware's version and the board profile that wrote it."""
-    from firmware import VERSION
-
-    return "rodskagg %s" % VERSION + (" " + board if board else "")
-
-
-def record_text(game, device=None):
+def record_text(game):
     """The record as JSON text (what ``write`` puts in NAME.json)."""
-    return "".join(record_parts(game, device))
+    return "".join(record_parts(game))
 
 
-def record_parts(game, device=None):
+def record_parts(game):
     """The record as JSON text in pieces, keys in RECORD.md's order, one hand a line (the same
-    on every VM).
+    on every VM). Exactly the keys RECORD.md has: a strict reader refuses any other, so what
+    wrote the file is named in the score sheet (``sheet_rows``), not here.
 
     firmware.record.writer (and recordformat) is imported here, for the export only
     (``write`` lets them go after)."""
@@ -162,10 +156,7 @@ def record_parts(game, device=None):
     from firmware.record.writer import dumps, entry_to_json
 
     p = game.players
-    text = '{"format": %s,\n' % dumps(FORMAT)
-    if device:
-        text += ' "device": %s,\n' % dumps(device)
-    text += ' "rules": {"preset": %s' % dumps(game.rules.preset)
+    text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))
     for name, value in game.rules.overrides():
         text += ", %s: %s" % (dumps(name), dumps(value))
     text += "},\n \"players\": %s,\n" % dumps(list(p))
@@ -177,17 +168,18 @@ def record_parts(game, device=None):
     yield ("\n " if game.log else "") + "]}\n"
 
 
-def sheet_text(game, lang="en"):
+def sheet_text(game, lang="en", board=None):
     """The CSV score sheet in lang (what ``write`` puts in NAME.csv)."""
-    return "".join(sheet_rows(game, lang))
+    return "".join(sheet_rows(game, lang, board))
 
 
-def sheet_rows(game, lang="en"):
+def sheet_rows(game, lang="en", board=None):
     """The CSV score sheet in lang, a row at a time: one row per entry, one score column per player.
 
     The first column numbers the hands as the table counts them (Giv N, as the
     scoreboard does); an entry that is not a counted hand (all pass, misdeal,
-    knock fault, correction) has no number and says where it stands."""
+    knock fault, correction) has no number and says where it stands. The last row
+    names what wrote the sheet, as *Om* / *About* does: "Rödskägg VERSION, BOARD"."""
     players = game.players
     yield _csv_row([tr(lang, "hand"), tr(lang, "entry")] + list(players))
     if game.base is None:
@@ -212,3 +204,4 @@ def sheet_rows(game, lang="en"):
         yield _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))
     if game.rules.pot:
         yield _csv_row(["", tr(lang, "pot balance")] + list(st.balance))
+    yield _csv_row(["", "Rödskägg %s" % VERSION + (", " + board if board else "")] + [""] * len(players))

@@ -52,9 +52,14 @@ class TestExport(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.dir + "/games")), ["0001-fem.csv", "0001-fem.json"])
         with open(self.dir + "/games/0001-fem.json") as f:
             text = f.read()
-        mark = "rodskagg %s pico" % VERSION
-        self.assertEqual(text, record_text(g, mark))
-        self.assertEqual(text.split("\n")[1], ' "device": "%s",' % mark)  # which firmware and board wrote it
+        self.assertEqual(text, record_text(g))
+        # exactly RECORD.md's keys: a strict reader of rodskagg-record/1 refuses any other
+        self.assertEqual(sorted(json.loads(text)), ["dealer", "format", "hands", "players", "rules"])
+        with open(self.dir + "/games/0001-fem.csv", "rb") as f:
+            sheet = f.read().decode("utf-8")
+        self.assertEqual(sheet, sheet_text(g, "en", "pico"))
+        # the version and the board that wrote it: the sheet's last row
+        self.assertEqual(sheet.split("\r\n")[-2], ',"Rödskägg %s, pico",,,' % VERSION)
         again = loads(text)
         self.assertEqual(again.state, g.state)
         self.assertEqual(json.loads(text)["dealer"], "Åsa")
@@ -65,7 +70,7 @@ class TestExport(unittest.TestCase):
         self.assertEqual(sorted(os.listdir(self.dir + "/games")),
                          ["0001-fem.csv", "0001-fem.json", "0002-fem.csv", "0002-fem.json"])
         with open(self.dir + "/games/0001-fem.json") as f:
-            self.assertEqual(f.read(), record_text(g, mark))
+            self.assertEqual(f.read(), record_text(g))
         # a name that is not one of ours (a path, say) is not used
         self.assertEqual(ex.export(g, "../code"), "0003-fem")
 
@@ -88,6 +93,7 @@ class TestExport(unittest.TestCase):
         self.assertEqual(lines[4], ",knackfel Bo: för tidigt (före giv 2),10,14,12")
         self.assertEqual(lines[6], ',"rättelse: fel, rättat (före giv 3)",7,11,12')
         self.assertEqual(lines[7], ",pottens saldo,-7,-9,-9")  # the all pass costs each pass_fee too
+        self.assertEqual(lines[8:], [",Rödskägg %s,,," % VERSION, ""])  # no board given: the version alone
 
     def test_read_only(self):
         ex = Exporter(self.dir, lambda: False)
