@@ -326,28 +326,17 @@ def test_real_bundle_libraries_match_hardware_requirements(real):
 
 def test_hardware_requirements_lists_exactly_the_libraries_the_firmware_needs():
     entries = [ROOT / n for n in bundle.ENTRY_POINTS]
-    needed = set()
-    for board in boards.PROFILES:  # what any board's bundle ships
-        needed |= set(bundle.Graph(bundle.Source(ROOT), entries, bundle.left_out(board)).libraries)
+    needed = set(bundle.Graph(bundle.Source(ROOT), entries).libraries)
     assert requirement_names() == needed
 
 
-def test_each_board_ships_only_the_display_code_and_libraries_it_loads(real):
-    """The SSD1306/SSD1309 and SH1106 boards drive their panel with firmware/device/oled.py over
-    busio: no library in lib/ and no displayio renderer; the SH1107 board has its driver and
-    firmware/device/tiles.py, and nothing of the others'."""
-    board, out, result = real
+def test_every_board_drives_its_panel_over_busio_with_no_library(real):
+    """Every panel (SSD1306/SSD1309, SH1106, the SH1107 too) is driven by firmware/device/oled.py
+    over busio with the page renderer: no library in lib/."""
+    _board, out, _result = real
     got = files(out)
-    lib = sorted(name for name in got if name.startswith("lib/"))
     assert "firmware/device/oled.py" in got and "firmware/device/render.py" in got
-    if boards.PROFILES[board]["driver"] == "sh1107":
-        assert lib == ["lib/adafruit_displayio_sh1107.py"]
-        assert "firmware/device/tiles.py" in got and not result.graph.left_out
-    else:
-        assert lib == []
-        assert "firmware/device/tiles.py" not in got
-        assert result.graph.left_out == {"firmware.device.tiles"}
-        assert "left out (other boards' display): firmware.device.tiles" in result.report()
+    assert sorted(name for name in got if name.startswith("lib/")) == []
 
 
 def test_hardware_requirements_pins_the_dev_requirements():

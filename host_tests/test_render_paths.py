@@ -1,7 +1,6 @@
-"""The renderers draw exactly the reference raster's pixels (tools/sim/raster.py): the page renderer
-(firmware/device/render.py over oled.py) on the SSD1306 and SH1106 models, displayio's tile grids
-(firmware/device/tiles.py) on the SH1107's; the layout rules for titles, rows, selection and
-charts; and the page renderer sends only what changed, as the I2C bytes show."""
+"""The page renderer (firmware/device/render.py over oled.py) draws exactly the reference raster's
+pixels (tools/sim/raster.py) on the SSD1306, SH1106 and SH1107 models; the layout rules for
+titles, rows, selection and charts; and it sends only what changed, as the I2C bytes show."""
 
 import itertools
 import os
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 from firmware.device import font, oled, plot, render
 from firmware.ui.screenmodel import Chart, Screen
 from tools.sim import raster
-from tools.sim.bus import FakeI2C, profile_display
+from tools.sim.bus import FakeI2C, page_display
 from tools.sim.panel import Panel
 
 SCREENS = [
@@ -50,7 +49,7 @@ def reference(screen, w, h):
 @pytest.fixture(scope="module", params=PANELS, ids=["%s-%d" % p for p in PANELS])
 def display(request):
     driver, h = request.param
-    r, panel = profile_display(128, h, 0x3C, driver)
+    r, panel = page_display(128, h, 0x3C, driver)
     return h, r, panel
 
 
@@ -68,7 +67,7 @@ def test_screens_in_any_order_draw_what_raster_draws():
     """Partial updates, the title's dark row, big rows and the chart, shown and hidden again."""
     order = [0, 8, 4, 9, 7, 8, 2, 5, 1, 9, 3, 6, 0, 10, 7, 4, 8, 0]
     for driver, h in PANELS:
-        r, panel = profile_display(128, h, 0x3C, driver)
+        r, panel = page_display(128, h, 0x3C, driver)
         for i in order:
             r.draw(SCREENS[i])
             assert panel.rows() == reference(SCREENS[i], 128, h), (driver, h, SCREENS[i].title)
@@ -105,7 +104,7 @@ def test_any_sequence_of_screens_shows_the_reference_pixels(seq, panel_kind):
 def shows_the_reference(seq, panel_kind):
     """Each screen of seq drawn in turn on the panel: its pixels are the reference raster's."""
     driver, h = panel_kind
-    r, panel = profile_display(128, h, 0x3C, driver)
+    r, panel = page_display(128, h, 0x3C, driver)
     for screen in seq:
         r.draw(screen)
         assert panel.rows() == reference(screen, 128, h)
@@ -250,6 +249,8 @@ class Wire(FakeI2C):
         super().writeto(address, data)
         if data[0] == 0x40:
             self.log.append(at + (data[1:],))
+        elif data[0] == 0x80 and len(data) == 15:  # an SH1107 strip: its page, column, 8 bytes
+            self.log.append((data[1] & 0x0F, data[3] | (data[5] & 0x0F) << 4, data[7:]))
         elif not (len(data) == 4 and data[1] & 0xF0 == 0xB0):  # (a page and column: in the data's)
             self.log.append(("cmd", data[1:]))
 
@@ -288,6 +289,13 @@ def test_power_up_clears_the_whole_ram_before_the_glass_comes_on():
         assert all(e[2] == bytes(cols) for e in cleared)
         assert log[on + 1:] == [] and panel.on and panel.ram == bytes(cols * 8)
         assert panel.contrast == 0xFF and panel.seg_remap and panel.com_flip
+    # the SH1107: 16 pages of 128 columns
+    noise = bytes(random.Random(4).randrange(256) for _ in range(128 * 16))
+    _r, wire, panel = wired("sh1107", 64, noise)
+    log = wire.take()
+    on = log.index(("cmd", b"\xaf"))
+    assert sorted((e[0], e[1], len(e[2])) for e in log[:on] if e[0] != "cmd") == [(p, 0, 128) for p in range(16)]
+    assert panel.on and panel.ram == bytes(128 * 16) and panel.contrast == 0xFF
 
 
 def test_a_changed_character_sends_its_six_columns():
@@ -342,6 +350,34 @@ def test_the_sh1106_is_written_two_columns_in():
     wire.take()
     assert panel.rows() == reference(r.last, 128, 64)
     assert all(panel.ram[p * 132 + c] == 0 for p in range(8) for c in (0, 1, 130, 131))
+
+
+def test_the_sh1107_gets_the_strips_across_its_glass_that_hold_a_change():
+    """The SH1107's RAM pages run down the glass (the driver's rotation 90), a strip of 8 glass
+    columns each: a changed character goes as the strips over its columns, each one write of
+    its page, the RAM column of the line's bottom row and the line's 8 rows, bottom row first."""
+    r, wire, panel = wired("sh1107")
+    r.draw(Screen("T", ["* Anna      12"]))
+    wire.take()
+    r.draw(Screen("T", ["* Anna      13"]))
+    # character 13 is glass columns 78-83: strips 9 and 10; line 1 is glass rows 8-15, RAM
+    # columns 55 down to 48
+    sent = wire.take()
+    assert [(p, c) for p, c, _d in sent] == [(9, 48), (10, 48)]
+    assert panel.rows() == reference(r.last, 128, 64)
+    three = cells("3")  # glass columns 78-83 of line 1: bit i of row byte r is strip column i
+    for s, (_p, _c, data) in zip((9, 10), sent):
+        for r_ in range(8):
+            want = sum(1 << i for i in range(8) if 78 <= 8 * s + i < 84 and three[8 * s + i - 78] >> r_ & 1)
+            assert data[7 - r_] & want == want
+    # the selection moved off the first row: every strip of the two rows and of the title (its
+    # bottom pixel row lit again)
+    r.draw(Screen("T", ["a", "b"], selected=0))
+    wire.take()
+    r.draw(Screen("T", ["a", "b"], selected=1))
+    sent = wire.take()
+    assert sorted({c for _p, c, _d in sent}) == [40, 48, 56] and len(sent) == 48
+    assert panel.rows() == reference(r.last, 128, 64)
 
 
 def test_big_rows_and_charts_send_the_columns_that_changed():
@@ -451,6 +487,16 @@ def test_the_init_sequences_are_adafruits_in_page_addressing():
     # theirs also sends 0x20 0x20 (no SH1106 command: it has page addressing only)
     assert theirs[-1] == b"\xaf" and b"\x20\x20" in theirs
     assert ours == [c for c in theirs[:-1] if c != b"\x20\x20"]
+    import adafruit_displayio_sh1107
+
+    sh = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD9: 1, 0xDB: 1, 0xDC: 1}
+    ours = split_commands(oled.SH1107, sh)
+    theirs = adafruit_init(adafruit_displayio_sh1107)
+    # theirs: contrast 0x4F (displayio then sends brightness 1.0), its mux ratio set by the
+    # driver to the height less one for the FeatherWing's rotation 90; ours: 0xFF, 63 (height - 1)
+    assert theirs[-1] == b"\xaf" and b"\x81\x4f" in theirs and b"\xa8\x7f" in theirs
+    assert ours == [b"\x81\xff" if c == b"\x81\x4f" else b"\xa8\x3f" if c == b"\xa8\x7f" else c
+                    for c in theirs[:-1]]
 
 
 def test_the_reset_pin_is_pulsed_before_the_first_command():
@@ -545,13 +591,13 @@ def test_every_profile_shows_the_same_pixels_through_its_own_driver():
     from firmware.device import boards
     from firmware.ui.screenmodel import Chart, Screen
     from tools.sim import raster
-    from tools.sim.bus import profile_display
+    from tools.sim.bus import page_display
     screens = [Screen("Giv 12 Pott 4 \u25cf\u25cb", ["* Anna      12", " >Björn      7", "  Örjan     -3 ut"], 1),
                Screen("Diagram giv 1-4", (), -1, Chart(((12, 10, 5, 7, 0), (12, 14, 18, 22, 25)), -6, 25,
                                                          ("Anna", "Bo")))]
     assert {p["driver"] for p in boards.PROFILES.values()} == set(boards.DRIVERS)
     for name, p in sorted(boards.PROFILES.items()):
-        r, panel = profile_display(p["width"], p["height"], p["address"], p["driver"])
+        r, panel = page_display(p["width"], p["height"], p["address"], p["driver"])
         for screen in screens:
             r.draw(screen)
             buf = bytearray(p["width"] * p["height"] // 8)

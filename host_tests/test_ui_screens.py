@@ -307,9 +307,9 @@ def test_big_scores_from_the_menu_four_players_a_page_and_kept_across_a_restart(
     assert d.app.screen.rows == (" Eva    12", " Fia    12", "*Kristi 12",
                                  "\u25c0 Historik")  # the name cut to fit, 2x
     # the real pixels: every renderer draws the big rows alike
-    from tools.sim.bus import profile_display
+    from tools.sim.bus import page_display
     for driver in ("ssd1306", "sh1107"):
-        r, panel = profile_display(128, 64, 0x3C, driver)
+        r, panel = page_display(128, 64, 0x3C, driver)
         r.draw(screen)
         buf = bytearray(1024)
         raster.raster(screen, 128, 64, buf)

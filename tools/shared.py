@@ -26,7 +26,7 @@ def mpy_cross():
     return _found("CIRCUITPY_MPY_CROSS", "circuitpython-mpy-cross")
 
 
-def uf2(name="circuitpython-10.3-raspberry_pi_pico.uf2"):
-    """CircuitPython's UF2 for the Pico: $CIRCUITPY_UF2, else ../shared/tools/rp2040/NAME; or None."""
-    path = os.environ.get("CIRCUITPY_UF2") or os.path.join(RP2040, name)
+def uf2(name="circuitpython-10.3-raspberry_pi_pico.uf2", var="CIRCUITPY_UF2"):
+    """A CircuitPython UF2 (the Pico's by default): $var, else ../shared/tools/rp2040/NAME; or None."""
+    path = os.environ.get(var) or os.path.join(RP2040, name)
     return path if os.path.exists(path) else None

@@ -84,9 +84,6 @@ def _display(dev, board, profile):
         h = profile["height"]
         driver = profile.get("driver", "ssd1306")
         reset = profile.get("reset")
-        if driver == "sh1107":  # its pages run across the glass: displayio's tile grids
-            _tiles(dev, board, i2c, address, reset, displayio, w, h)
-            return
         if reset:
             reset = _import("digitalio").DigitalInOut(pin(board, reset, "RODSKAGG_RESET"))
             reset.switch_to_output(value=True)
@@ -97,30 +94,9 @@ def _display(dev, board, profile):
     except BringUpError as e:
         dev.problem(str(e))
     except ImportError as e:
-        dev.problem("display driver missing (copy the lib/ folder): %s" % e)
+        dev.problem("display code missing (copy the firmware/ folder): %s" % e)
     except (OSError, RuntimeError, ValueError) as e:
         dev.problem("display at 0x%02x: %s" % (profile["address"], e))
-
-
-def _tiles(dev, board, i2c, address, reset, displayio, w, h):
-    """The SH1107 through displayio (firmware/device/tiles.py: in the bundles of its boards only)."""
-    if displayio is None:
-        raise BringUpError("the sh1107 panel needs a CircuitPython build with displayio")
-    try:
-        from firmware.device import tiles
-    except ImportError:
-        raise BringUpError("the sh1107 panel needs the bundle of its board (make bundle "
-                         "BOARD=feather_oled64)")
-    try:
-        bus_class = _import("i2cdisplaybus").I2CDisplayBus
-    except ImportError:  # CircuitPython 8
-        bus_class = displayio.I2CDisplay
-    if reset:
-        bus = bus_class(i2c, device_address=address, reset=pin(board, reset, "RODSKAGG_RESET"))
-    else:
-        bus = bus_class(i2c, device_address=address)
-    dev.display = tiles.make_display(bus, w, h)
-    dev.renderer = tiles.TileRenderer(dev.display, w, h)
 
 
 def _scan(i2c):

@@ -1,8 +1,7 @@
 """A 5x7 bitmap font in 6x8 cells: printable ASCII, Å Ä Ö å ä ö é and a few symbols.
 
-Used by every renderer (the page renderer, displayio's tile grids, the reference
-raster), so the device shows the same letters whichever panel it drives, and
-Å Ä Ö draw on a stock English CircuitPython. Each glyph is five column
+Used by the page renderer and the reference raster, so the device shows the same letters
+whichever panel it drives, and Å Ä Ö draw on a stock English CircuitPython. Each glyph is five column
 bytes, bit 0 the top row (the panel controller's page order), column 6 is the gap.
 ``ASCII`` holds a whole cell (the five columns and the gap) for every code 0..127, the box
 where there is no glyph: the page renderer copies its text straight from it.

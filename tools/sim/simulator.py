@@ -11,7 +11,7 @@ Store (firmware/store/journal.py, on a fake NVM that can live in a file) and the
 same Exporter; the screen goes through the device's own page renderer and panel
 adapter (firmware/device/render.py, oled.py) on a fake I2C bus that keeps the
 controller's display RAM (tools/sim/panel.py), so its pixels are the bytes the
-device sends (the SH1107 profile: firmware/device/tiles.py through Blinka's displayio).
+device sends.
 
 Keys (the three-button profile; ``d``/``D`` only with a fourth button):
 ``a`` previous, ``b`` next, ``c`` OK, capitals hold the key (long press),
@@ -34,7 +34,7 @@ from firmware.store.drivecopy import DriveCopy
 from firmware.store.export import Exporter
 from firmware.store.journal import Store
 from firmware.ui.app import App
-from tools.sim.bus import panel_image, profile_display
+from tools.sim.bus import page_display, panel_image
 from tools.sim.fakes import FakeDrive, FakeNVM
 
 PRESS_MS = 120  # a short press: key down this long
@@ -76,8 +76,8 @@ class Sim:
         if record_path:
             self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable, board=self.profile["name"])
-        self.renderer, self.panel = profile_display(self.width, self.height, self.profile["address"],
-                                                    self.profile.get("driver", "ssd1306"))
+        self.renderer, self.panel = page_display(self.width, self.height, self.profile["address"],
+                                                 self.profile.get("driver", "ssd1306"))
         self.buttons = buttons.Buttons(self.roles)
         self.now = 0
         self.on_change = on_change
