@@ -3,8 +3,9 @@ for them and let it go after): the layout (``draw_chart``, pure, with a pen ever
 gives) and ``PagePen``, which draws it straight into the panel's page bytes (``layers``).
 
 The pixels are those of the reference raster (tools/sim/raster.py: a plot per pixel): lines are
-CircuitPython's ``bitmaptools.draw_line``'s algorithm, written out with its byte operations inline; markers and letters are columns of
-bits OR-ed in with a shift, big rows each glyph column spread to its 13 rows, written twice.
+CircuitPython's ``bitmaptools.draw_line``'s algorithm, written out with its byte operations
+inline; markers and letters are columns of bits OR-ed in with a shift, big rows each glyph
+column spread to its 13 rows, written twice.
 """
 
 from firmware.device import font
@@ -43,8 +44,9 @@ def chart_geometry(chart, width, height):
 
 
 def draw_chart(chart, width, height, pen):
-    """Draw the chart below the title with pen (``PagePen``, the reference raster's ``Plot``): a dotted zero line, one line per player with its marker on the points,
-    and at each line's end a connector to its label."""
+    """Draw the chart below the title with pen (``PagePen``, the reference raster's ``Plot``): a
+    dotted zero line, one line per player with its marker on the points, and at each line's end
+    a connector to its label."""
     left, top, right, bottom, lo, hi = chart_geometry(chart, width, height)
     span = hi - lo
     rows = bottom - top
