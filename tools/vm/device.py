@@ -237,13 +237,23 @@ DIM_WAITS = 13  # "." waits 10 s: the screen dims after 2 minutes
 BLANK_WAITS = 31  # and blanks after 5
 
 
+def screen_of(board):
+    """(width, height, back button) of a board profile: what the keys of a plan depend on (a
+    128x32 screen lays out the set-up and the lists otherwise)."""
+    from firmware.device.boards import PROFILES
+
+    p = PROFILES[board]
+    return p["width"], p["height"], "back" in dict(p["buttons"])
+
+
 class ScenarioPlanner:
     """Plays steps on an App (CPython) and keeps the keys each needs; power_off() ends a run."""
 
-    def __init__(self):
+    def __init__(self, board="pico"):
         from firmware.store.export import Exporter
         from tools.sim.fakes import FakeNVM
 
+        self.screen = screen_of(board)
         self._tmp = tempfile.TemporaryDirectory(prefix="cpplan-")
         self.nvm = FakeNVM(NVM_SIZE)
         self.exporter = Exporter(self._tmp.name)
@@ -255,7 +265,8 @@ class ScenarioPlanner:
         from firmware.store.journal import Store
         from firmware.ui.app import App
 
-        self.app = App(Store(self.nvm), self.exporter, 128, 64, "sv", 0)
+        width, height, back = self.screen
+        self.app = App(Store(self.nvm), self.exporter, width, height, "sv", 0, back)
         self.keys = ""
 
     def power_off(self, name):
@@ -301,7 +312,10 @@ class ScenarioPlanner:
 
     def edit_entry(self, label):
         """From the scoreboard: the history, the newest entry's changes, then label's action below them."""
-        self.press("a")  # the history
+        for _ in range(4):  # the history (a 128x32 scoreboard turns its pages first)
+            self.press("a")
+            if type(self.app.view).__name__ == "History":
+                break
         self.press("c")  # the newest entry's changes, its actions below
         self.choose(label)
 
@@ -316,12 +330,12 @@ class ScenarioPlanner:
         self.planned(p)
 
 
-def plan_scenario():
-    """[(what, keys)] per run of the device scenario (the power is pulled after each)."""
+def plan_scenario(board="pico"):
+    """[(what, keys)] per run of the device scenario on board (the power is pulled after each)."""
     from firmware.core import score
     from firmware.record import reader as record
 
-    sp = ScenarioPlanner()
+    sp = ScenarioPlanner(board)
     game = record.load(FEM_GAME)
     # 1: a new fem game (players renamed Ärla and Örjan), two hands, the chart, an export, idle until dimmed.
     sp.power_on()
@@ -379,7 +393,7 @@ KNACK7_PLAYERS = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Göran"]
 KNACK7_HANDS = 8
 
 
-def plan_knack7(hands=KNACK7_HANDS, seed=7):
+def plan_knack7(hands=KNACK7_HANDS, seed=7, board="pico"):
     """[(what, keys)]: a first run that spells the seven names into the roster (a game of them
     started and left), then a new knack game of the seven seated from the roster in another order,
     and its hands; the last run is the one to measure (the first is the simulator's, to set up)."""
@@ -391,7 +405,7 @@ def plan_knack7(hands=KNACK7_HANDS, seed=7):
     from firmware.record.reader import entry_from_json
     from tools.play import tablegame
 
-    sp = ScenarioPlanner()
+    sp = ScenarioPlanner(board)
     rules = Rules("knack")
     sp.power_on()
     p = sp.planner()
@@ -421,27 +435,29 @@ def plan_knack7(hands=KNACK7_HANDS, seed=7):
     return sp.runs
 
 
-_KNACK7 = []
+_KNACK7 = {}
 
 
-def knack7():
-    """The 7-player knack game's runs, planned once per process."""
-    if not _KNACK7:
-        _KNACK7.extend(plan_knack7())
-    return _KNACK7
+def knack7(board="pico"):
+    """The 7-player knack game's runs on board, planned once per process and screen."""
+    key = screen_of(board)
+    if key not in _KNACK7:
+        _KNACK7[key] = plan_knack7(board=board)
+    return _KNACK7[key]
 
 
-_SCENARIO = []
+_SCENARIO = {}
 
 
-def scenario():
-    """The device scenario's runs, planned once per process."""
-    if not _SCENARIO:
-        _SCENARIO.extend(plan_scenario())
-    return _SCENARIO
+def scenario(board="pico"):
+    """The device scenario's runs on board, planned once per process and screen."""
+    key = screen_of(board)
+    if key not in _SCENARIO:
+        _SCENARIO[key] = plan_scenario(board)
+    return _SCENARIO[key]
 
 
-def person_paced(i):
+def person_paced(i, board="pico"):
     """Run i's keys of the scenario as a person presses them on the board: after a press that
     writes the drive (an export: the menu's, or the unfinished game kept by Start!), the board
     writes for half a second to a second and a half ("Exporterar…" on the screen, then the
@@ -450,10 +466,10 @@ def person_paced(i):
     10 s) after each such press. The board tier's scenario and make bench play these keys."""
     from tools.sim import simulator as S
 
-    keys = scenario()[i][1]
-    sim = SimDevice()
+    keys = scenario(board)[i][1]
+    sim = SimDevice(board)
     try:
-        for _n, k in scenario()[:i]:
+        for _n, k in scenario(board)[:i]:
             sim.run(k)
         look = S.Sim(sim.board, sim.state)
         out = ""
@@ -471,8 +487,9 @@ def person_paced(i):
 RECORDS = os.path.join(ROOT, "host_tests", "records")
 
 
-def entered_records():
-    """(name, keys) for every record of host_tests/records/ that can be entered (bad-* are refused)."""
+def entered_records(board="pico"):
+    """(name, keys) on board for every record of host_tests/records/ that can be entered (bad-* are
+    refused)."""
     import json
 
     from firmware.record import reader as record
@@ -489,7 +506,8 @@ def entered_records():
             continue
         if not presses.can_enter(doc):
             continue  # a reason not on the device's lists (a record written by hand)
-        out.append((name, presses.record_keys(doc)))
+        width, height, _back = screen_of(board)
+        out.append((name, presses.record_keys(doc, width, height)))
     return out
 
 
