@@ -1,17 +1,18 @@
-"""The board tier: CircuitPython 10.3's own UF2 for the Pico, on an emulated RP2040, shows, saves
-and exports what the simulator does.
+"""The board tier: CircuitPython 10.3's own UF2 for the Pico and the Feather RP2040, on an
+emulated RP2040, shows, saves and exports what the simulator does, on every board profile.
 
-tools/board runs the bundle (``.mpy`` from CircuitPython's mpy-cross) on rp2040js with the board's
-flash chip, buttons and SSD1306 around it; every press is a GPIO level, every frame is decoded
-from the I2C bytes the firmware sent through the real ``busio``. Each check plays keys on the
-board and on the simulator (tools/sim) and compares every settled frame pixel for pixel, the NVM
-bytes and the exported files; the pico profile's tests play make release's pico .mpy zip,
-unpacked onto the drive as a builder copies it. The board runs at about a tenth of real time on this machine, so
-``make test`` plays a sample (two records, one with contact bounce, one on the SH1106 profile, a
-resumed run of the device scenario, the erase cut) in parallel;
-``BOARD_TIER=full`` plays every record and the whole scenario on one board.
-Where node, rp2040js, the UF2 or CircuitPython's mpy-cross is missing, the tier is skipped
-with one line saying why.
+tools/board runs the bundle (``.mpy`` from CircuitPython's mpy-cross) of a profile on rp2040js
+with the board's flash chip, buttons and panel (SSD1306 128x64 or 128x32, SSD1309, SH1106,
+SH1107) around it; every press is a GPIO level, every frame is decoded from the I2C bytes the
+firmware sent through the real ``busio``. Each check plays keys on the board and on the simulator
+(tools/sim) and compares every settled frame pixel for pixel, the NVM bytes and the exported
+files; the pico profile's tests play make release's pico .mpy zip, unpacked onto the drive as a
+builder copies it. The board runs at about a tenth of real time on this machine, so ``make test``
+plays a sample in parallel: on ``pico`` two records (one with contact bounce), a resumed run of
+the device scenario, the erase cuts, a burst of presses and presses during an export; on each
+other profile a record and a power-on after it. ``BOARD_TIER=full`` plays every record, the whole
+scenario and the cuts on every profile. Where node, rp2040js, a UF2 or CircuitPython's mpy-cross
+is missing, the tier (or the profile) is skipped with one line saying why.
 """
 
 import os
@@ -29,6 +30,9 @@ if WHY:
     pytest.skip("board tier skipped: %s" % WHY, allow_module_level=True)
 
 FULL = os.environ.get("BOARD_TIER") == "full"
+PROFILES = ("pico", "pico_242", "pico_sh1106", "feather_oled", "feather_oled64")
+# what plays every record, the scenario and the cuts: pico, or every profile in BOARD_TIER=full
+WHOLE = PROFILES if FULL else PROFILES[:1]
 SAMPLE_RECORDS = ("fem-lone-one-trick.json", "bud-rodskagg-made.json")
 WORKERS = max(2, min(4, os.cpu_count() or 2))
 BOUNCE_MS = 4
@@ -56,6 +60,15 @@ def same(run, board, sim_result, sim_nvm, sim_exports, what):
     assert board.exports() == sim_exports, "%s: exported files differ" % what
 
 
+def on(board, request):
+    """board's .mpy bundle (pico's: the release zip's, the fixture bundle), or a skip saying why
+    the profile cannot run here."""
+    why = B.missing(board)
+    if why:
+        pytest.skip("board tier, %s skipped: %s" % (board, why))
+    return request.getfixturevalue("bundle") if board == "pico" else C.bundle("mpy", board)
+
+
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
     """What a builder copies onto the drive: make release's pico .mpy zip, unpacked; every test of
@@ -70,37 +83,39 @@ def bundle(tmp_path_factory):
     return str(drive)
 
 
-def sim_state_before(run_index):
+def sim_state_before(run_index, board="pico"):
     """The simulator after the scenario's runs before run_index: (NVM, exports, last frame)."""
-    sim = C.SimDevice()
+    sim = C.SimDevice(board)
     last = None
-    for _name, keys in C.scenario()[:run_index]:
+    for _name, keys in C.scenario(board)[:run_index]:
         last = sim.run(keys).frames[-1]
     out = (sim.nvm(), sim.exports(), last)
     sim.close()
     return out
 
 
-def seeded_board(bundle, nvm, exports):
-    return B.Board(bundle=bundle, nvm=nvm, files={"/games/" + n: v for n, v in exports.items()})
+def seeded_board(bundle, nvm, exports, board="pico"):
+    return B.Board(bundle=bundle, nvm=nvm, files={"/games/" + n: v for n, v in exports.items()}, board=board)
 
 
-def test_records_entered_by_buttons_equal_the_simulator(bundle):
-    records = C.entered_records()
+@pytest.mark.parametrize("board", WHOLE)
+def test_records_entered_by_buttons_equal_the_simulator(board, request):
+    bundle = on(board, request)
+    records = C.entered_records(board)
     assert len(records) >= 10
     if not FULL:
         records = [r for r in records if r[0] in SAMPLE_RECORDS]
         assert len(records) == len(SAMPLE_RECORDS)
-    boards = [B.Board(bundle=bundle) for _ in records]
+    boards = [B.Board(bundle=bundle, board=board) for _ in records]
     # the first one with contact bounce on every edge: keypad's and Buttons' debouncing must hide it
     bounce = [BOUNCE_MS] + [0] * (len(records) - 1)
     try:
         runs = parallel([lambda b=b, k=keys, j=j: b.run(k, bounce_ms=j)
                          for b, (_n, keys), j in zip(boards, records, bounce)])
-        for board, run, (name, keys) in zip(boards, runs, records):
-            sim = C.SimDevice()
+        for b, run, (name, keys) in zip(boards, runs, records):
+            sim = C.SimDevice(board)
             try:
-                same(run, board, sim.run(keys), sim.nvm(), sim.exports(), name)
+                same(run, b, sim.run(keys), sim.nvm(), sim.exports(), "%s on %s" % (name, board))
             finally:
                 sim.close()
     finally:
@@ -108,55 +123,78 @@ def test_records_entered_by_buttons_equal_the_simulator(bundle):
             b.close()
 
 
-def test_the_sh1106_shows_what_the_simulator_does_and_the_glass_starts_dark():
-    """The 1.3" SH1106 module (pico_sh1106: 132 columns of RAM, the glass from column 2) equals
-    the simulator frame for frame; and at every power-on the glass, once switched on, is dark
-    until the first screen: the decoder starts from a RAM full of noise, as a real module's is,
-    and the firmware clears it before the panel goes on."""
-    keys = dict(C.entered_records())[SAMPLE_RECORDS[0]]
-    board = B.Board(bundle=C.bundle("mpy", "pico_sh1106"), board="pico_sh1106")
+def test_every_profile_plays_a_record_resumes_it_and_starts_dark():
+    """Every profile besides pico (pico_242: its reset pin; pico_sh1106: 132 columns of RAM, the
+    glass from column 2; feather_oled: the Feather's UF2, pins and I2C1, a 128x32 glass, three
+    buttons; feather_oled64: the SH1107, its pages across the glass) plays a record and is powered
+    on again: every frame, the NVM and the exports equal the simulator's, the power-on resumes the
+    last screen, and at each power-on the glass, once switched on, is dark until the first screen
+    (the decoder starts from a RAM full of noise, as a real module's is; the firmware clears it
+    before the panel goes on). The profiles play at once."""
+    boards = {}
+    for name in PROFILES[1:]:
+        if B.missing(name) is None:
+            boards[name] = B.Board(bundle=C.bundle("mpy", name), board=name)
+    if not boards:
+        pytest.skip("board tier: no profile but pico can run here: %s" % B.missing(PROFILES[-1]))
+    keys = {name: dict(C.entered_records(name))[SAMPLE_RECORDS[0]] for name in boards}
     try:
-        run = board.run(keys)
-        assert any(run.frames[0][3])  # the noise, the panel still off
-        sim = C.SimDevice("pico_sh1106")
+        first = dict(zip(boards, parallel([lambda n=n: boards[n].run(keys[n]) for n in boards])))
+        sims = {name: C.SimDevice(name) for name in boards}
         try:
-            same(run, board, sim.run(keys), sim.nvm(), sim.exports(), "pico_sh1106")
+            played = {}
+            for name, board in boards.items():
+                played[name] = sims[name].run(keys[name])
+                same(first[name], board, played[name], sims[name].nvm(), sims[name].exports(), name)
+            again = dict(zip(boards, parallel([lambda n=n: boards[n].run("") for n in boards])))
+            for name, board in boards.items():
+                run = again[name]
+                same(run, board, sims[name].run(""), sims[name].nvm(), sims[name].exports(),
+                     "%s powered on again" % name)
+                assert B.shown(run.frames)[0][1:] == B.shown(played[name].frames)[-1][1:], name
+                for r in (first[name], run):
+                    assert any(r.frames[0][3])  # the noise, the panel still off
+                    lit = [f for f in r.frames if f[1]]
+                    assert not any(lit[0][3]), "%s: the glass came on showing:\n%s" % (
+                        name, C.frame_text(lit[0], 128, board.profile["height"]))
+                    assert lit[1] == B.shown(r.frames)[0]  # then the first screen
         finally:
-            sim.close()
-        on = [f for f in run.frames if f[1]]
-        assert not any(on[0][3]), "the glass came on showing:\n%s" % C.frame_text(on[0])
-        assert on[1] == B.shown(run.frames)[0]  # then the first screen
+            for sim in sims.values():
+                sim.close()
     finally:
-        board.close()
+        for b in boards.values():
+            b.close()
 
 
-def scenario_runs():
+def scenario_runs(board="pico"):
     """The scenario's runs played here: all in BOARD_TIER=full, else the resumed run of edits."""
-    return range(len(C.scenario())) if FULL else (1,)
+    return range(len(C.scenario(board))) if FULL else (1,)
 
 
-def scenario_keys(i):
+def scenario_keys(i, board="pico"):
     """Run i's keys as a person presses them (tools/vm/device.py ``person_paced``)."""
-    return C.person_paced(i)
+    return C.person_paced(i, board)
 
 
-def test_scenario_runs_resume_and_equal_the_simulator(bundle):
+@pytest.mark.parametrize("board", WHOLE)
+def test_scenario_runs_resume_and_equal_the_simulator(board, request):
     """Each run starts from the simulator's flash state after the runs before it (NVM, exports), so
     runs play in parallel; each power-on resumes the last screen the run before left."""
-    indexes = list(scenario_runs())
-    states = [sim_state_before(i) for i in indexes]
-    boards = [seeded_board(bundle, nvm, exports) for nvm, exports, _last in states]
+    bundle = on(board, request)
+    indexes = list(scenario_runs(board))
+    states = [sim_state_before(i, board) for i in indexes]
+    boards = [seeded_board(bundle, nvm, exports, board) for nvm, exports, _last in states]
     try:
-        runs = parallel([lambda b=b, i=i: b.run(scenario_keys(i)) for b, i in zip(boards, indexes)])
-        for board, run, i, (_nvm, _exports, last) in zip(boards, runs, indexes, states):
-            name, keys = C.scenario()[i][0], scenario_keys(i)
-            sim = C.SimDevice()
+        runs = parallel([lambda b=b, i=i: b.run(scenario_keys(i, board)) for b, i in zip(boards, indexes)])
+        for b, run, i, (_nvm, _exports, last) in zip(boards, runs, indexes, states):
+            name, keys = C.scenario(board)[i][0], scenario_keys(i, board)
+            sim = C.SimDevice(board)
             try:
                 if i:  # the simulator's state after the runs before
-                    for _n, k in C.scenario()[:i]:
+                    for _n, k in C.scenario(board)[:i]:
                         sim.run(k)
                 sim_result = sim.run(keys)
-                same(run, board, sim_result, sim.nvm(), sim.exports(), "scenario run %d (%s)" % (i + 1, name))
+                same(run, b, sim_result, sim.nvm(), sim.exports(), "%s: scenario run %d (%s)" % (board, i + 1, name))
             finally:
                 sim.close()
             if last is not None:
@@ -189,16 +227,18 @@ def readable(board):
         return {}
 
 
-@pytest.fixture(scope="module")
-def cuts(bundle, tmp_path_factory):
+@pytest.fixture(scope="module", params=WHOLE)
+def cuts(request, tmp_path_factory):
     """The new knack game of the scenario's third run (a new base over the used slot, so an NVM
     erase, and the drive copy before it), cut three ways on three boards: after the NVM sector's
     erase, after 3 of its 16 page programs, and inside a program of the copy's drive write. Each
     board is then powered on again on the same flash (one press), beside the simulator on the
-    NVM and drive the cut left."""
-    nvm, exports, _last = sim_state_before(2)
-    keys = C.scenario()[2][1]
-    probe = seeded_board(bundle, nvm, exports)
+    NVM and drive the cut left. (The state the cut left is read on pico's screen by the checks.)"""
+    profile = request.param
+    bundle = on(profile, request)
+    nvm, exports, _last = sim_state_before(2, profile)
+    keys = C.scenario(profile)[2][1]
+    probe = seeded_board(bundle, nvm, exports, profile)
     first = probe.run(keys, cut=("nvm_erase", 1))
     ops = first.flash_ops
     in_nvm = [B.NVM_OFFSET <= op[2] < B.NVM_OFFSET + B.NVM_SIZE for op in ops]
@@ -210,8 +250,8 @@ def cuts(bundle, tmp_path_factory):
     middle = copy_ops[len(copy_ops) // 2]
     drive_n = sum(1 for i in range(middle + 1) if ops[i][2] >= B.DRIVE_OFFSET)
     boards = {"nvm_erase": probe}
-    boards["nvm_program"] = seeded_board(bundle, nvm, exports)
-    boards["drive_op"] = seeded_board(bundle, nvm, exports)
+    boards["nvm_program"] = seeded_board(bundle, nvm, exports, profile)
+    boards["drive_op"] = seeded_board(bundle, nvm, exports, profile)
     runs = {"nvm_erase": first}
     plan = {"nvm_program": programs + 3, "drive_op": drive_n}
     got = parallel([lambda k=k: boards[k].run(keys, cut=(k, plan[k])) for k in plan])
@@ -225,7 +265,7 @@ def cuts(bundle, tmp_path_factory):
     out = {}
     for kind, board in boards.items():
         state, look = after[kind]
-        sim = C.SimDevice(state=state)
+        sim = C.SimDevice(profile, state=state)
         out[kind] = (runs[kind], again[kind], board, sim.run("c"), sim, look)
     yield out
     for _run, _again, board, _r, sim, _look in out.values():
@@ -259,7 +299,8 @@ def shown_after_power_on(look):
 def check_new_game_back(cuts, kind):
     run, again, board, sim_result, sim, look = cuts[kind]
     assert run.stop.startswith("cut"), (run.stop, run.console[-2000:])
-    same(again, board, sim_result, sim.nvm(), sim.exports(), "power-on after the %s cut" % kind)
+    same(again, board, sim_result, sim.nvm(), sim.exports(), "%s: power-on after the %s cut" % (
+        board.board, kind))
     note, rows = shown_after_power_on(look)
     return run, note, rows
 
@@ -291,21 +332,24 @@ def test_a_cut_in_the_middle_of_the_drive_write_leaves_the_nvm_game_on_the_board
 
 
 @pytest.mark.skipif(not FULL, reason="BOARD_TIER=full only (a long run)")
-def test_boot_button_held_leaves_the_drive_to_the_computer(bundle):
-    """boot.py with the boot button (prev, GP10) held at power-on: storage.remount is not called,
-    so code.py's export says the drive is the computer's, and nothing is written to games/."""
-    nvm, exports, _last = sim_state_before(2)
-    board = seeded_board(bundle, nvm, exports)
-    before = C.SimDevice()
-    for _n, k in C.scenario()[:2]:
+@pytest.mark.parametrize("board", PROFILES)
+def test_boot_button_held_leaves_the_drive_to_the_computer(board, request):
+    """boot.py with the boot button (prev: GP10 on a Pico, D9 on a Feather) held at power-on:
+    storage.remount is not called, so code.py's export says the drive is the computer's, and
+    nothing is written to games/."""
+    bundle = on(board, request)
+    nvm, exports, _last = sim_state_before(2, board)
+    b = seeded_board(bundle, nvm, exports, board)
+    before = C.SimDevice(board)
+    for _n, k in C.scenario(board)[:2]:
         before.run(k)
-    sim = C.SimDevice(state=before.state, readonly=True)  # the same simulated board, booted held
+    sim = C.SimDevice(board, state=before.state, readonly=True)  # the same simulated board, booted held
     try:
-        keys = scenario_keys(2)
-        run = board.run(keys, held="a")
-        same(run, board, sim.run(keys), sim.nvm(), exports, "boot button held")
+        keys = scenario_keys(2, board)
+        run = b.run(keys, held="a")
+        same(run, b, sim.run(keys), sim.nvm(), exports, "%s: boot button held" % board)
     finally:
-        board.close()
+        b.close()
         before.close()
 
 

@@ -268,7 +268,7 @@ def export_wait(folder, board):
 
     sim = C.SimDevice(board)
     try:
-        sim.run(C.scenario()[0][1])
+        sim.run(C.scenario(board)[0][1])
         look = S.Sim(sim.board, sim.state)
         look.press("b")
         row = [item[0] for item in look.app.view.items].index("Exportera")
@@ -335,9 +335,10 @@ def parts(lat):
                                               pct([p[6] for p in probed], 0.5))
 
 
-# The Pico profiles the board tier can run (the Feathers need their own UF2 and flash chip):
-# the 0.96" SSD1306 module of the pico profile, and the 2.42" SSD1309 (128x64, a reset pin).
-PROFILES = ("pico", "pico_242")
+# Every board profile (firmware/device/boards.py): the Pico's with the 0.96" SSD1306, the 2.42"
+# SSD1309 (a reset pin) and the 1.3" SH1106; the Feather RP2040's with the 128x32 SSD1306
+# FeatherWing and the 128x64 SH1107 FeatherWing (three buttons each).
+PROFILES = ("pico", "pico_242", "pico_sh1106", "feather_oled", "feather_oled64")
 
 
 def main():
@@ -345,18 +346,31 @@ def main():
     if why:
         print("board: skipped: %s" % why)
         return
+    summary = []
     for board in PROFILES:
-        measure(board)
+        why = B.missing(board)
+        if why:
+            print("%s: skipped: %s" % (board, why))
+            continue
+        summary.append(measure(board))
+        print()
+    print("every profile: press to the last I2C byte of its frame (ms), the lowest free heap after a draw (B), "
+          "goals: median <= %d, worst <= %d, heap >= %d" % (GOAL_MEDIAN_MS, GOAL_WORST_MS, GOAL_FREE))
+    print("  %-15s %-8s %6s %4s %6s %7s %8s  %s" % ("profile", "panel", "median", "p90", "worst", "heap",
+                                                    "knack7", "goals"))
+    for row in summary:
+        print("  %-15s %-8s %6.0f %4.0f %6.0f %7d %8d  %s" % row)
 
 
 def measure(board):
-    """Play the device scenario on board's profile and print its figures."""
+    """Play the device scenario on board's profile and print its figures; return its line of the
+    summary: (profile, panel, median, p90, worst ms, lowest free heap, the knack7 game's, goals)."""
     from concurrent.futures import ThreadPoolExecutor
 
     folder, probed = probed_bundle(board)
-    runs = C.scenario()
+    runs = C.scenario(board)
     # as a person presses: the result of an export read before the next press (C.person_paced)
-    played = [C.person_paced(i) for i in range(len(runs))]
+    played = [C.person_paced(i, board) for i in range(len(runs))]
     sim = C.SimDevice(board)
     boards = []
     for _name, keys in runs:
@@ -365,7 +379,7 @@ def measure(board):
         sim.run(keys)
     sim.close()
     # The 7-player knack game: its first run (the names into the roster) on the simulator only.
-    knack = C.knack7()
+    knack = C.knack7(board)
     sim = C.SimDevice(board)
     for _name, keys in knack[:-1]:
         sim.run(keys)
@@ -472,6 +486,12 @@ def measure(board):
     print("  the export's press to its \"Exporterar…\" frame: %.0f ms; a press made 200 ms after it, while the "
           "drive is written, to its frame: %.0f ms (it waits for the writing; taken after it, not lost)"
           % (exporting, waited))
+    every = [x[1] for x in lat] or [0]
+    low = min([p[4] for p in seen_all] or [0])
+    low7 = min([p[4] for p in knack_seen] or [0])
+    met = verdict(every) == "met" and min(low, low7) >= GOAL_FREE
+    return (board, B.profile(board)["chip"], pct(every, 0.5), pct(every, 0.9), max(every), low, low7,
+            "met" if met else "not met")
 
 
 if __name__ == "__main__":
