@@ -2,8 +2,8 @@
 
 Core (heap, time per entry), storage (bytes and erases per hand, flash life),
 UI (presses per hand, heap, time per press), bundle size, CircuitPython's VM, the emulated
-Pico (tools/bench/board.py: heap, press-to-frame time, saves, exports). Numbers, not tests:
-nothing here fails on a slow machine.
+boards of every profile (tools/bench/board.py: heap, press-to-frame time, saves, exports).
+Numbers, not tests: nothing here fails on a slow machine.
 """
 
 import importlib

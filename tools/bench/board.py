@@ -1,5 +1,5 @@
-"""The device scenario on the emulated Pico (CircuitPython 10.3's UF2 on rp2040js, 125 MHz):
-``make bench`` prints
+"""The device scenario on every board profile, emulated (CircuitPython 10.3's UF2 for the Pico or
+the Feather RP2040 on rp2040js, 125 MHz): ``make bench`` prints, per profile,
 
 * the free heap (``gc.mem_free()`` after each draw and collect, from a probe line that only
   this benchmark's copy of code.py prints): at code.py's start, lowest, and lowest per screen kind,
