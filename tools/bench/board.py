@@ -341,13 +341,13 @@ def parts(lat):
 PROFILES = ("pico", "pico_242", "pico_sh1106", "feather_oled", "feather_oled64")
 
 
-def main():
+def main(profiles=PROFILES):
     why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
         print("board: skipped: %s" % why)
         return
     summary = []
-    for board in PROFILES:
+    for board in profiles:
         why = B.missing(board)
         if why:
             print("%s: skipped: %s" % (board, why))
@@ -494,5 +494,5 @@ def measure(board):
             "met" if met else "not met")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m tools.bench.board [PROFILE ...]
+    sys.exit(main(sys.argv[1:] or PROFILES))
