@@ -249,7 +249,7 @@ class Wire(FakeI2C):
         super().writeto(address, data)
         if data[0] == 0x40:
             self.log.append(at + (data[1:],))
-        elif data[0] == 0x80 and len(data) == 15:  # an SH1107 strip: its page, column, 8 bytes
+        elif data[0] == 0x80 and data[6] == 0x40:  # an SH1107 strip: its page, column, bytes
             self.log.append((data[1] & 0x0F, data[3] | (data[5] & 0x0F) << 4, data[7:]))
         elif not (len(data) == 4 and data[1] & 0xF0 == 0xB0):  # (a page and column: in the data's)
             self.log.append(("cmd", data[1:]))
@@ -355,7 +355,8 @@ def test_the_sh1106_is_written_two_columns_in():
 def test_the_sh1107_gets_the_strips_across_its_glass_that_hold_a_change():
     """The SH1107's RAM pages run down the glass (the driver's rotation 90), a strip of 8 glass
     columns each: a changed character goes as the strips over its columns, each one write of
-    its page, the RAM column of the line's bottom row and the line's 8 rows, bottom row first."""
+    its page, the RAM column of the line's bottom row and the line's 8 rows, bottom row first;
+    adjacent lines that changed go together, one write per strip."""
     r, wire, panel = wired("sh1107")
     r.draw(Screen("T", ["* Anna      12"]))
     wire.take()
@@ -370,13 +371,22 @@ def test_the_sh1107_gets_the_strips_across_its_glass_that_hold_a_change():
         for r_ in range(8):
             want = sum(1 << i for i in range(8) if 78 <= 8 * s + i < 84 and three[8 * s + i - 78] >> r_ & 1)
             assert data[7 - r_] & want == want
-    # the selection moved off the first row: every strip of the two rows and of the title (its
-    # bottom pixel row lit again)
+    # the selection moved off the first row: the two rows and the title (its bottom pixel row lit
+    # again), lines 0-2, RAM columns 40-63: one write per strip
     r.draw(Screen("T", ["a", "b"], selected=0))
     wire.take()
     r.draw(Screen("T", ["a", "b"], selected=1))
     sent = wire.take()
-    assert sorted({c for _p, c, _d in sent}) == [40, 48, 56] and len(sent) == 48
+    assert [(p, c, len(d)) for p, c, d in sent] == [(s, 40, 24) for s in range(16)]
+    assert panel.rows() == reference(r.last, 128, 64)
+    # two lines apart (rows 1 and 3): two writes per strip
+    r.draw(Screen("T", ["a", "b", "c"], selected=0))
+    r.draw(Screen("T", ["a", "b", "c"], selected=2))
+    wire.take()
+    r.draw(Screen("T", ["x", "b", "z"], selected=2))
+    sent = wire.take()
+    assert [(p, c, len(d)) for p, c, d in sent] == [(0, 48, 8), (0, 32, 8)]
+    assert panel.rows() == reference(r.last, 128, 64)
     assert panel.rows() == reference(r.last, 128, 64)
 
 

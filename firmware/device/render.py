@@ -209,6 +209,7 @@ class PageRenderer:
                 continue
             self._page(i, text, inv, mask, layer, old)
             keys[i] = (text, inv, mask, layer)  # (once sent: a draw cut short is drawn again)
+        self.oled.flush()  # (the SH1107 writes its strips now, the lines' together)
         self.last = screen
 
     def _page(self, page, text, inv, mask, layer, old):
