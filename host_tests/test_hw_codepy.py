@@ -137,8 +137,9 @@ def test_with_the_computers_drive_code_py_says_a_cut_is_not_covered_then_shows_t
     nvm, scores = saved_game()
     dev, panel, (first,) = run_code(monkeypatch, ["look", "c"], nvm, readonly=True)
     assert first.title == "Obs"
-    assert " ".join(first.rows).split() == ("USB: ingen kopia på enheten. Strömavbrott när ett spel "
-                                            "startar eller packas kan förlora det.").split()
+    assert " ".join(first.rows).split() == ("USB: ingen kopia på disken. Ett strömavbrott just när "
+                                            "ett spel startar eller minnet blir fullt kan förlora "
+                                            "det.").split()  # (no "packas": words a table knows)
     text = dev.renderer.last.text()
     assert "USB" in text.split("\n")[0]
     for name, score in zip(("Åsa", "Bo", "Cia"), scores):

@@ -40,20 +40,22 @@ def test_unknown_characters_draw_a_box():
 
 
 def test_marks_of_a_ring_and_dots_sit_above_the_letters():
-    assert rows("Å")[:2] == [".###..", ".#.#.."]
+    assert rows("Å")[:3] == ["..#...", ".#.#..", "..#..."]  # the ring, on the A's apex
     assert rows("Ä")[:2] == ["#...#.", "......"] and rows("Ö")[:2] == ["#...#.", "......"]
     assert rows("ö")[0] == ".#.#.." and rows("ö")[1] == "......"
 
 
 def test_capital_a_ring_and_dots_read_apart_from_a_and_o():
-    """A dark row parts the mark from the letter (a ring or dots touching the letter's top
-    read as a pointed or eared A); the letter below is 4-5 rows, A and O are 7."""
-    for ch, plain in (("Å", "A"), ("Ä", "A"), ("Ö", "O")):
-        r = rows(ch)[:7]
-        gap = r.index("......")
-        assert 0 < gap <= 2 and "#" in "".join(r[:gap]), (ch, r)
-        assert all("#" in row for row in r[gap + 1:]) and 4 <= 6 - gap <= 5, (ch, r)
-        assert "......" not in rows(plain)[:7]
+    """A dark row parts the dots from the letter (dots touching the letter's top read as an
+    eared A); Å's ring sits on its A's apex (a ring on a flat top reads as a pointed A);
+    the letter below is 6 rows, down to row 7, where A and O are 7 rows without a gap."""
+    for ch in ("Ä", "Ö", "Ü"):
+        r = rows(ch)
+        assert "#" in r[0] and r[1] == "......" and all("#" in row for row in r[2:]), (ch, r)
+    r = rows("Å")
+    assert all("#" in row for row in r) and r[2] == "..#..."
+    for plain in ("A", "O"):
+        assert "......" not in rows(plain)[:7] and rows(plain)[7] == "......"
 
 
 def ui_strings():
@@ -77,3 +79,25 @@ def test_ram_of_the_tables_is_small():
     """The ASCII cells (768 bytes) are the page renderer's own table, not copied; the rest small."""
     assert len(font.ASCII) == 128 * font.CELL_W
     assert font.size() < 1200
+
+
+def heights(char):
+    """How tall char's letter is drawn under its mark (the marks sit in rows 0-1; Å's ring
+    ends on its A's apex, row 2), in pixels: on a text row (the 8-row cell) and on a big row
+    (firmware/device/plot.py BIG_TALL: each glyph row drawn 1 or 2 pixels tall)."""
+    from firmware.device import plot
+
+    r = rows(char)
+    last = max(y for y in range(8) if "#" in r[y])
+    body = range(2, last + 1)
+    return len(body), sum(plot.BIG_TALL[y] for y in body)
+
+
+def test_every_capital_with_a_ring_or_dots_is_taller_than_its_lower_case_on_every_size():
+    """Issue 27, point 10: a capital Ö drew as tall as ö ("örjan"); on each font size (text
+    rows, big rows) each capital with a mark stands taller than its lower case, and at
+    least as tall as the lower case's plain letter."""
+    for cap, low in (("Å", "å"), ("Ä", "ä"), ("Ö", "ö"), ("Ü", "ü"), ("É", "é")):
+        c, lo = heights(cap), heights(low)
+        for size in range(2):
+            assert c[size] > lo[size], (cap, low, size, c, lo)

@@ -310,8 +310,8 @@ def test_the_computers_drive_is_not_written_and_the_screen_says_so_once():
     store = store_on(nvm, drive, writable=False)
     app = App(store, None, lang="en")
     first = " ".join(app.screen.text().split())
-    assert first == ("Note USB: no copy on the drive. A power cut as a game starts or is "
-                     "compacted can lose it.")
+    assert first == ("Note USB: no copy on the drive. A power cut just as a game starts or "
+                     "the memory fills up can lose it.")
     loop.press(app, K.OK, 1)
     assert "Start!" in app.screen.text()  # once: then the set-up
     for dealer in (0, 1, 2, 3):

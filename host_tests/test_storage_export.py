@@ -197,3 +197,27 @@ def test_the_score_sheet_names_penalties_during_a_hand():
     assert describe(players, hand, "sv") == "giv, Anna ropade Rödskägg, straff Bo: sent Rödskäggrop"
     bid = (score.BID, 2, 3, (1, 1, 3, 1), 0, ((0, "did not ask go along"), (3, "x")))
     assert describe(players, bid) == "Cia bid 3, penalty Anna: did not ask go along, penalty Dan: x"
+
+
+def test_the_exported_record_gives_reasons_as_the_table_saw_them(tmp_path):
+    """Issue 27, point 11: a table that played in Swedish saw "sent Rödskäggrop", "tog upp
+    före knack", "rättelse": the record's reasons (free text) are those words, not the
+    English keys; English tables get the English; the record replays to the same scores."""
+    g = Game(Rules("knack"), ["Anna", "Bo", "Cia"], 0)
+    g.push((score.BID, 1, 3, (1, 3, 2), 0, ((0, "forgot to ask går med"),)))
+    g.push((score.FAULT, 2, "picked up before the knock"))
+    g.push((score.ADJUST, (1, 0, 0), "correction"))
+    g.push((score.ADJUST, (0, 1, 0), "a house rule of ours"))
+    for lang, words in (("sv", ["glömde fråga går med", "tog upp före knack", "rättelse",
+                                "a house rule of ours"]),
+                        ("en", ["forgot to ask går med", "picked up before the knock", "correction",
+                                "a house rule of ours"])):
+        os.makedirs(str(tmp_path / lang))
+        ex = Exporter(str(tmp_path / lang), lambda: True)
+        name = ex.export(g, lang=lang)
+        with open(str(tmp_path / lang / "games" / (name + ".json")), encoding="utf-8") as f:
+            text = f.read()
+        hands = json.loads(text)["hands"]
+        assert [hands[0]["faults"]["Anna"], hands[1]["reason"], hands[2]["reason"],
+                hands[3]["reason"]] == words
+        assert loads(text).state.scores == g.state.scores

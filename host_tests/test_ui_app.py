@@ -77,10 +77,10 @@ def test_table_builder_seats_clockwise_and_says_why():
     assert d.text().splitlines()[0] == "Plats 1: vem?"
     d.keys("c")  # Anna (the list starts on the first name)
     assert d.text().splitlines()[0] == "Plats 2: vem?"
-    assert "Anna" in d.text().splitlines()[1] and ">Bo" in d.text()
+    assert "Anna" in d.text().splitlines()[1] and ">Anna     #1" in d.text()  # seat 1, the cursor on it
     d.keys("B")  # done with one player: says why not
     assert "Minst 2 spelare" in d.text()
-    d.keys("c" "c")  # Bo, Cia: the cursor stays, the list moves up
+    d.keys("c" "c")  # Bo, Cia: OK on a seated row seats the next name below
     d.keys("C")  # back: Cia unseated
     assert d.text().splitlines()[1].strip() == "Bord: Anna Bo"
     d.keys("bc" "B")  # Dan, done
@@ -320,7 +320,7 @@ def test_refused_sum_says_why_in_english():
 def test_bidding_all_pass_and_rodskagg():
     d, _st = started(Rules("bud"))
     d.keys("c")  # the declarer list starts on the dealer, the first speaker below
-    assert " Dan\n>Anna\n Bo\n" in d.text()
+    assert " Dan\n>Anna *\n Bo\n" in d.text()  # Anna deals: marked as the scoreboard does
     d.keys("a" "A")  # All pass (round from the top row): asked, as every entry is
     assert d.text().splitlines()[0] == "OK? Alla passar"
     d.keys("c")
@@ -464,7 +464,8 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     walk = d.app.view
     assert walk.prefill == [2, 1, 2, -1]
     d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
-    assert d.text().startswith("OK? Bo vinner")
+    # the preview says what OK needs first (it said "OK? Bo vinner", and OK refused)
+    assert d.text().splitlines()[0] == "Radera 1 senare först"
     d.keys("c")
     # the later entry that the edit breaks, as the history names it, and the winner's name
     assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
@@ -866,7 +867,7 @@ def test_version_changes_only_with_the_screen():
     assert d.app.version == v + 1
 
 
-def test_buttons_into_app_chord_and_bounce():
+def test_buttons_into_app_bounce_and_overlapping_presses():
     d, _st = started()
     b = buttons.Buttons(("prev", "next", "ok"))
     evs = []
@@ -878,16 +879,74 @@ def test_buttons_into_app_chord_and_bounce():
     evs.append(b.key(2, True, t))
     evs.append(b.poll(t + 100))
     evs.append(b.key(2, False, t + 150))
-    evs.append(b.key(0, True, t + 500))  # chord: prev + next
-    evs.append(b.key(1, True, t + 520))
-    evs.append(b.poll(t + 2000))
-    evs.append(b.key(0, False, t + 2100))
-    evs.append(b.key(1, False, t + 2200))
     evs = [e for e in evs if e is not None]
     assert evs == [K.OK]
     for e in evs:
         loop.press(d.app, e, t + 3000)
     assert is_view(d.app.view, FemWalk)
+
+
+def play_overlapped(app, keys, overlap, roles=("prev", "next", "ok")):
+    """Press keys (short ones: each down before the last is up, both down overlap ms, the same
+    key again up first; long ones held 700 ms) through Buttons into app, as code.py's loop does."""
+    b = buttons.Buttons(roles)
+    letters = "abc"
+    t = 10000
+    pending = None  # the short key still down: (number, released at)
+    steps = []
+    for ch in keys:
+        number = letters.index(ch.lower())
+        if pending and pending[0] == number:  # the same key again: up first, then down
+            t += 90
+            steps.append((t, (number, False)))
+            pending = None
+            t += 40
+        if ch.isupper():
+            if pending:
+                steps.append((pending[1], (pending[0], False)))
+                pending = None
+            t += 100
+            steps.append((t, (number, True)))
+            steps.append((t + 700, (number, False)))
+            t += 800
+            continue
+        t += 90
+        steps.append((t, (number, True)))
+        if pending:
+            steps.append((t + overlap, (pending[0], False)))
+        pending = (number, t + max(overlap, 40) + 80)
+        t += overlap
+    if pending:
+        steps.append((pending[1] + 200, (pending[0], False)))
+    steps.sort(key=lambda s: s[0])
+    now = 10000
+    for when, (number, pressed) in steps:
+        while now < when:  # the loop polls every 10 ms
+            now += 10
+            ev = b.poll(now)
+            if ev:
+                app.handle(ev, now)
+        ev = b.key(number, pressed, when)
+        if ev:
+            app.handle(ev, when)
+    for _ in range(100):
+        now += 10
+        ev = b.poll(now)
+        if ev:
+            app.handle(ev, now)
+
+
+def test_overlapping_presses_through_the_app_enter_what_was_pressed():
+    """Fast two-finger entry: each short press goes down before the last is up (1-200 ms
+    of both down); the hands are entered as if pressed one by one."""
+    for overlap in (1, 5, 20, 50, 120, 200):
+        for rules, entry in ((Rules("fem"), (score.PLAY, (-1, 2, 1, 2), -1, ())),
+                             (Rules("knack"), (score.BID, 1, 3, (1, 3, 0, 2), 0b1000, ())),
+                             (Rules("bud"), (score.BID, 2, 4, (0, 0, 5, 0), 0, ()))):
+            d, _st = started(rules)
+            keys = presses_for(d.app, entry)
+            play_overlapped(d.app, keys, overlap)
+            assert d.app.series.game.log == [entry], (overlap, keys, d.text())
 
 
 def test_fuzz_every_screen_random_presses():
@@ -1086,7 +1145,7 @@ def test_penalty_during_a_knack_hand_from_the_joiners_screen():
 
 def test_penalty_during_a_bud_hand_is_previewed():
     d, _st = started(Rules("bud"))
-    entry = (score.BID, 2, 3, (0, 0, 3, 0), 0, ((0, "forgot to ask går med"),))
+    entry = (score.BID, 2, 3, (0, 0, 3, 0), 0, ((0, "penalty"),))
     keys = presses_for(d.app, entry)
     d.keys(keys[:-1])
     assert d.text().startswith("OK? Giv 1")  # another player's change: the full preview
@@ -1196,10 +1255,10 @@ def test_no_call_where_it_is_meaningless():
 def test_small_screen_title_true_and_holds_shown():
     d, _st = started(height=32)
     d.keys("c")
-    assert d.text().splitlines()[0] == "Giv 1: håll◀ 0 (+5)"  # no hint rows: the title
+    assert d.text().splitlines()[0] == "Giv 1: håll◀ 0 (+5)▼"  # no hint rows: the title
     d.keys("bc" "a" "c")  # Bo 2, Cia pass, Dan 1: Anna 2
     # not every row on the screen: OK shows them; the call's hold shares the title
-    assert d.text().splitlines()[0] == "OK visar  håll▶ rop"
+    assert d.text().splitlines()[0] == "OK visar  håll▶ rop▲"
     d.keys("c")
     assert d.text().startswith("OK? Giv 1")
     d.keys("c")

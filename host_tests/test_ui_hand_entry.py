@@ -140,18 +140,18 @@ def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
 def test_declarer_list_starts_on_the_dealer_and_keeps_the_pick():
     d, _st = started(Rules("bud"))
     text = d.keys("c")  # Anna deals (bids last): Bo speaks first, the row below
-    assert text.splitlines()[:6] == ["Giv 1: spelförare", " Dan", ">Anna", " Bo", " Cia",
+    assert text.splitlines()[:6] == ["Giv 1: spelförare", " Dan", ">Anna *", " Bo", " Cia",
                                      " Alla passar"]
     d.keys("B")  # hold ▶: Bo, and his bid
-    assert d.text().splitlines()[0] == "Giv 1: Bo bjöd"
+    assert d.text().splitlines()[0] == "Giv 1: Bo bjöd▼"
     assert ">Bo" in d.keys("d")  # back: still on Bo
     d.keys("d")
     assert ">Anna" in d.keys("c")  # a new start: the dealer again
     five, _st = started(Rules("bud"), ["Anna", "Bo", "Cia", "Dan", "Eva"], dealer=2)
-    assert five.keys("c").splitlines()[1:7] == [" Anna", " Bo", ">Cia", " Dan", " Eva",
+    assert five.keys("c").splitlines()[1:7] == [" Anna", " Bo", ">Cia *", " Dan", " Eva",
                                                 " Alla passar"]
     five.keys("c")  # OK: the dealer declares
-    assert five.text().splitlines()[0] == "Giv 1: Cia bjöd"
+    assert five.text().splitlines()[0] == "Giv 1: Cia bjöd▼"
 
 
 def test_all_pass_from_the_declarer_list_is_asked_even_by_a_long_press():
@@ -189,7 +189,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     d, _st = started(Rules("knack"), players, height=32)  # 3 rows: not every change shows
     d.keys("c" "B" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
     assert is_view(d.app.view, JoinStep)
-    assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar"  # no hint rows: the keys too
+    assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar▼"  # no hint rows: the keys too
     d.keys("c")
     assert is_view(d.app.view, E.Preview)
     # an edit always shows its preview: the fem walk's title and hint say so

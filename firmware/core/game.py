@@ -86,9 +86,11 @@ class Game:
         score.apply(self.rules, after, entry)
         return after
 
-    def push(self, entry):
-        """Add entry to the log, or raise EntryError and change nothing."""
-        self.state = self.preview(entry)
+    def push(self, entry, after=None):
+        """Add entry to the log, or raise EntryError and change nothing. after: the state
+        after entry when the caller has it from ``preview`` (or score.check and apply) on
+        this very state, so that it is not computed again."""
+        self.state = after if after is not None else self.preview(entry)
         self.log.append(entry)
 
     def pop(self):

@@ -6,7 +6,10 @@ Feed it ``key(number, pressed, time_ms)`` for every keypad event and call
 - A short press is reported when the key is released.
 - A key held for ``long_ms`` (600 ms) reports its ``*_LONG`` event once while
   still held (from ``poll``, or at the latest on release), and nothing else.
-- Two keys down at once (a chord): nothing at all until every key is up.
+- Keys that overlap (a second key pressed before the first is up: quick
+  two-finger entry) are n-key rollover, as on a keyboard: each press counts, in
+  the order the keys went down, whichever comes up first. A press waits for the
+  ones before it (a press that ends first is reported after them, from ``poll``).
 - Bounce: a press shorter than ``debounce_ms`` is ignored, and so is a press
   that starts within ``debounce_ms`` of the end of the same key's last counted
   press (or of its bounce), with its release.
@@ -30,6 +33,8 @@ from firmware.ui.events import BACK, NEXT, NEXT_LONG, OK, OK_LONG, PREV, PREV_LO
 
 LONG_MS = const(600)
 DEBOUNCE_MS = const(30)
+_HELD = const(-1)  # a press's outcome while its key is down
+_NONE = const(-2)  # a press that reports nothing (a glitch, or a long press already reported)
 
 _SHORT = {"prev": PREV, "next": NEXT, "ok": OK, "back": BACK}
 _LONG = {"prev": PREV_LONG, "next": NEXT_LONG, "ok": OK_LONG, "back": BACK}
@@ -51,10 +56,10 @@ class Buttons:
         self.released = [None] * n  # time each key's last counted press (or its bounce) ended
         self.down = 0  # bitmask of keys held (as reported)
         self.ignore = 0  # keys whose current press is a bounce: drop its release
-        self.active = -1  # the one key whose press counts, or -1
-        self.t0 = 0
-        self.long_sent = False
-        self.chord = False
+        # The presses not yet reported, in the order their keys went down: [key, start, outcome]
+        # (outcome _HELD while down, then its event, or _NONE); a long press is reported while
+        # held and stays here as _NONE until its release.
+        self.presses = []
 
     def key(self, number, pressed, time_ms):
         """One keypad event; returns a logical event or None."""
@@ -65,18 +70,11 @@ class Buttons:
             if self.down & bit:
                 return None  # a repeated press report: already down
             self.down |= bit
-            if self.chord or self.down != bit:
-                # Another key is down: a chord. Nothing counts until all are up.
-                self.chord = True
-                self.active = -1
-                return None
             last = self.released[number]
             if last is not None and _diff(time_ms, last) < self.debounce_ms:
                 self.ignore |= bit  # contact bounce right after a release
                 return None
-            self.active = number
-            self.t0 = time_ms
-            self.long_sent = False
+            self.presses.append([number, time_ms, _HELD])
             return None
         if not self.down & bit:
             return None  # a release we never saw pressed
@@ -85,31 +83,39 @@ class Buttons:
             self.ignore &= ~bit
             self.released[number] = time_ms  # the bounce goes on: extend its window
             return None
-        if self.chord:
-            if not self.down:
-                self.chord = False
-            return None
-        if number != self.active:
-            return None
-        self.active = -1
-        if self.long_sent:
-            self.released[number] = time_ms
-            return None
-        held = _diff(time_ms, self.t0)
-        if held < self.debounce_ms:
-            return None  # a glitch, not a press
-        self.released[number] = time_ms
-        if held >= self.long_ms:
-            return self.long[number]  # poll() was not called in time
-        return self.short[number]
+        for p in self.presses:
+            if p[0] == number and p[2] in (_HELD, _NONE) and p[1] is not None:
+                held = _diff(time_ms, p[1])
+                p[1] = None  # up
+                if p[2] == _NONE:  # its long press was reported while held
+                    self.released[number] = time_ms
+                elif held < self.debounce_ms:
+                    p[2] = _NONE  # a glitch, not a press
+                else:
+                    self.released[number] = time_ms
+                    p[2] = self.long[number] if held >= self.long_ms else self.short[number]
+                break
+        return self._next()
 
     def poll(self, now_ms):
-        """Call often: reports a long press once its key has been held long enough."""
-        if self.active < 0 or self.long_sent or self.chord:
-            return None
-        if _diff(now_ms, self.t0) >= self.long_ms:
-            self.long_sent = True
-            return self.long[self.active]
+        """Call often: reports a long press once its key has been held long enough (after the
+        presses before it), and a press that waited for those."""
+        if self.presses:
+            p = self.presses[0]
+            if p[2] == _HELD and _diff(now_ms, p[1]) >= self.long_ms:
+                p[2] = _NONE  # reported now, nothing at its release
+                return self.long[p[0]]
+        return self._next()
+
+    def _next(self):
+        """The first press's event once it is decided (presses that report nothing dropped)."""
+        while self.presses:
+            p = self.presses[0]
+            if p[2] == _HELD or (p[2] == _NONE and p[1] is not None):
+                return None  # still down: the presses after it wait
+            self.presses.pop(0)
+            if p[2] != _NONE:
+                return p[2]
         return None
 
 

@@ -9,14 +9,17 @@ from firmware.core import score
 from firmware.record.format import FORMAT, quote
 
 
-def entry_to_json(players, entry):
-    """An entry tuple -> its record object (inverse of record.entry_from_json)."""
+def entry_to_json(players, entry, words=None):
+    """An entry tuple -> its record object (inverse of record.entry_from_json). words: a
+    reason's text as the record gives it (the export: in the table's language; a reason is
+    free text), None as stored."""
     kind = entry[0]
+    words = words or _same
     if kind == score.PLAY:
         obj = {"tricks": _counts_to_names(players, entry[1], lambda t: t >= 0)}
         if entry[2] != score.NO_SEAT:
             obj["call"] = players[entry[2]]
-        return _faults_to_json(players, entry[3], obj)
+        return _faults_to_json(players, entry[3], obj, words)
     if kind == score.BID:
         _k, declarer, bid, tricks, joined, faults = entry
         obj = {"declarer": players[declarer], "bid": "R" if bid == score.BID_R else bid,
@@ -26,7 +29,7 @@ def entry_to_json(players, entry):
                 obj["tricks"][players[seat]] = tricks[seat]
         if joined:
             obj["joined"] = [players[s] for s in range(len(players)) if joined >> s & 1]
-        return _faults_to_json(players, faults, obj)
+        return _faults_to_json(players, faults, obj, words)
     if kind == score.LONE:
         return {"lone": players[entry[1]]}
     if kind == score.ALL_PASS:
@@ -34,13 +37,17 @@ def entry_to_json(players, entry):
     if kind == score.MISDEAL:
         return {"misdeal": True, "knocked": entry[1]}
     if kind == score.FAULT:
-        return {"fault": players[entry[1]], "reason": entry[2]}
-    return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": entry[2]}
+        return {"fault": players[entry[1]], "reason": words(entry[2])}
+    return {"adjust": _counts_to_names(players, entry[1], lambda d: d != 0), "reason": words(entry[2])}
 
 
-def _faults_to_json(players, faults, obj):
+def _same(reason):
+    return reason
+
+
+def _faults_to_json(players, faults, obj, words):
     if faults:
-        obj["faults"] = {players[s]: reason for s, reason in faults}
+        obj["faults"] = {players[s]: words(reason) for s, reason in faults}
     return obj
 
 

@@ -22,7 +22,7 @@ def write(exporter, game, name, lang):
     if not _good_name(name):
         name = next_name(folder, game)
     if game.base is None:
-        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game))
+        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game, lang))
         forget("firmware.record.writer")
         forget("firmware.record.format")
         forget("firmware.record")  # the package, empty now
@@ -137,14 +137,15 @@ def _reason(lang, reason):
     return tr(lang, reason) if lang == "sv" else reason
 
 
-def record_text(game):
+def record_text(game, lang="en"):
     """The record as JSON text (what ``write`` puts in NAME.json)."""
-    return "".join(record_parts(game))
+    return "".join(record_parts(game, lang))
 
 
-def record_parts(game):
+def record_parts(game, lang="en"):
     """The record as JSON text in pieces, keys in RECORD.md's order, one hand a line (the same
-    on every VM). Exactly the keys RECORD.md has: a strict reader refuses any other, so what
+    on every VM); the reasons as the table saw them, in lang (a reason is free text).
+    Exactly the keys RECORD.md has: a strict reader refuses any other, so what
     wrote the file is named in the score sheet (``sheet_rows``), not here.
 
     firmware.record.writer (and recordformat) is imported here, for the export only
@@ -163,7 +164,7 @@ def record_parts(game):
     yield text + ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
     sep = "\n  "
     for e in game.log:
-        yield sep + dumps(entry_to_json(p, e), p)
+        yield sep + dumps(entry_to_json(p, e, lambda r: _reason(lang, r)), p)
         sep = ",\n  "
     yield ("\n " if game.log else "") + "]}\n"
 

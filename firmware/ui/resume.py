@@ -61,4 +61,4 @@ def uncovered_note(app):
         return None
     if getattr(store, "erase_always", False):
         return app.tr("USB: no copy on the drive. A power cut while saving can lose the game.")
-    return app.tr("USB: no copy on the drive. A power cut as a game starts or is compacted can lose it.")
+    return app.tr("USB: no copy on the drive. A power cut just as a game starts or the memory fills up can lose it.")

@@ -20,6 +20,14 @@ def clip(text, width):
     return text if len(text) <= width else text[:width]
 
 
+def scrolled(title, top, shown, count, cols):
+    """The title of a list that shows rows top.. (shown of count): when they do not all fit,
+    its last character says where more are, ▼ below (▲ only above)."""
+    if count <= shown:
+        return clip(title, cols)
+    return clip(title, cols - 1) + ("▼" if top + shown < count else "▲")
+
+
 def go_home(app):
     """An action: the scoreboard (the set-up when there is no game)."""
     app.home()
@@ -161,6 +169,7 @@ class Message(View):
 
 class Confirm(View):
     """A question: OK does it (``yes(app)``), back (or PREV/NEXT) does not (``no(app)``);
+    where its text does not fit the panel, PREV/NEXT scroll it (the title says so).
     ``opens``: the modules yes loads, loaded while OK is held."""
 
     def __init__(self, title, lines, yes, no, opens=()):
@@ -169,22 +178,32 @@ class Confirm(View):
         self.yes = yes
         self.no = no
         self.opens = opens
+        self.top = 0
 
     def ahead(self, app, ev):
         if ev == events.OK:
             lazy.load_all(self.opens)
 
+    def text(self, app):
+        rows = []
+        for line in self.lines:
+            rows.extend(wrap(line, app.cols))
+        return rows
+
     def event(self, app, ev):
+        more = len(self.text(app)) - max(1, app.rows - 1)
         if ev == events.OK:
             self.yes(app)
+        elif ev in (events.PREV, events.NEXT) and more > 0:
+            self.top = max(0, min(more, self.top + (1 if ev == events.NEXT else -1)))
         elif is_back(ev) or ev in (events.PREV, events.NEXT):
             self.no(app)
 
     def render(self, app):
-        rows = []
-        for line in self.lines:
-            rows.extend(wrap(line, app.cols))
-        rows = rows[:max(0, app.rows - 1)]
+        rows = self.text(app)
+        room = max(1, app.rows - 1)
+        title = scrolled(self.head, self.top, room, len(rows), app.cols)
+        rows = rows[self.top:self.top + room]
         no = "OK: yes, back: no" if app.back_key else "OK: yes, hold OK: no"  # three buttons
         rows.append(clip(app.tr(no), app.cols))
-        return Screen(clip(self.head, app.cols), rows)
+        return Screen(title, rows)

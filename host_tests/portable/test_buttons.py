@@ -1,4 +1,4 @@
-"""Buttons: short, long, chords, bounce (CPython and MicroPython)."""
+"""Buttons: short, long, overlapping presses, bounce (CPython and MicroPython)."""
 
 import unittest
 
@@ -51,20 +51,42 @@ class TestButtons(unittest.TestCase):
         b = B.Buttons(("prev", "next", "ok"))
         self.assertEqual(run(b, [(1, True, 0), (1, False, 900)]), [E.NEXT_LONG])
 
-    def test_chord_ignored_until_all_released(self):
-        b = B.Buttons(("prev", "next", "ok"))
-        ev = run(b, [(0, True, 0), (1, True, 50), ("poll", 700), ("poll", 2000),
-                     (0, False, 2100), ("poll", 2200), (0, True, 2300), (0, False, 2400),
-                     (1, False, 2500)])
-        self.assertEqual(ev, [])
-        # after everything is up, presses count again
-        self.assertEqual(run(b, [(2, True, 3000), (2, False, 3100)]), [E.OK])
+    def test_overlapping_presses_count_in_the_order_pressed(self):
+        """n-key rollover: a second key down before the first is up (quick two-finger entry),
+        both down for 1 to 200 ms, whichever comes up first: both presses, in the order pressed."""
+        for overlap in (1, 2, 5, 10, 30, 50, 100, 150, 200):
+            for first_up in (True, False):
+                b = B.Buttons(("prev", "next", "ok"))
+                t = 1000
+                script = [(0, True, t), ("poll", t + 40), (1, True, t + 80)]
+                if first_up:
+                    script += [(0, False, t + 80 + overlap), (1, False, t + 80 + overlap + 60)]
+                else:  # the second key comes up first (held at least 40 ms: a press)
+                    up = t + 80 + max(40, overlap)
+                    script += [(1, False, up), (0, False, up + 5)]
+                script += [("poll", t + 400), ("poll", t + 410)]
+                self.assertEqual(run(b, script), [E.PREV, E.NEXT], (overlap, first_up))
 
-    def test_three_keys_and_long_then_chord(self):
+    def test_a_quick_run_of_overlapping_presses_keeps_its_order(self):
+        """Each key down 100 ms, the next one down 70 ms after the last: every press, in turn."""
+        b = B.Buttons(("prev", "next", "ok"))
+        keys = [2, 1, 0, 1, 2, 0, 1, 2, 0]
+        steps = sorted([(70 * i, 1, (k, True, 70 * i)) for i, k in enumerate(keys)]
+                       + [(70 * i + 100, 0, (k, False, 70 * i + 100)) for i, k in enumerate(keys)])
+        script = []
+        for when, _order, step in steps:
+            script += [step, ("poll", when)]
+        script += [("poll", 2000), ("poll", 2010)]
+        self.assertEqual(run(b, script), [b.short[k] for k in keys])
+
+    def test_a_long_press_then_keys_while_it_is_held(self):
         b = B.Buttons(("prev", "next", "ok", "back"))
         ev = run(b, [(2, True, 0), ("poll", 650), (0, True, 700), (3, True, 710), ("poll", 2000),
                      (2, False, 2100), (0, False, 2200), (3, False, 2300)])
-        self.assertEqual(ev, [E.OK_LONG])
+        self.assertEqual(ev, [E.OK_LONG, E.PREV_LONG, E.BACK])
+        ev = run(b, [(2, True, 3000), (1, True, 3050), (1, False, 3150), ("poll", 3400),
+                     (2, False, 3420), ("poll", 3430)])
+        self.assertEqual(ev, [E.OK, E.NEXT])  # OK held 420 ms: short, first
 
     def test_bounce_storm_is_one_press(self):
         b = B.Buttons(("prev", "next", "ok"))

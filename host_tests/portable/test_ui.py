@@ -18,12 +18,12 @@ RECORDS = "host_tests/records"
 
 KEYS = (
     ("fem-basic", "ccBbBccaAccbBccAaac"),
-    ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcaAc"),
-    ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaaAcaAc"),
+    ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcaacc"),
+    ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaAcbbBc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
     ("knack-basic", "bbcacAcccccBccBABcAAccBBABcbBBc"),
-    ("bud-rodskagg-made", "bbcbcaaccBcBcAaaAcc"),
+    ("bud-rodskagg-made", "bbcbcaaccBcBcAbbbBcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
     ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbBccbBABcc"),
 )

@@ -153,37 +153,65 @@ class Planner:
         kind = entry[0]
         if kind == score.ALL_PASS:
             self.all_pass(entry)
-        elif kind in (score.PLAY, score.LONE):
+        elif kind in (score.PLAY, score.LONE, score.BID):
             self.press("c")
-            self.fem(entry)
-        elif kind == score.BID:
-            self.press("c")
-            self.bidding(entry)
+            self.views(entry)
         else:
             self.press("b")
-            if kind == score.MISDEAL:
-                self.menu_item(app.tr("Misdeal"))
-                if is_view(app.view, YesNo):
-                    self.goto(0 if entry[1] else 1)
-                    self.press("c")
-            elif kind == score.FAULT:
-                self.menu_item(app.tr("Knock fault"))
-                view = self.expect(P.SeatList)
-                self.pick(view.seats.index(entry[1]))
-                view = self.expect(ReasonList)
-                self.goto(_index(view.reasons, entry[2]))
-                self.press("c")
-            else:
-                self.menu_item(app.tr("Correction"))
-                view = self.expect(AdjustWalk)
-                self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
-                self.expect(ReasonList)
-                self.goto(_index(ADJUST_REASONS, entry[2]))
-                self.press("c")
+            self.menu_item(app.tr({score.MISDEAL: "Misdeal", score.FAULT: "Knock fault"}.get(
+                kind, "Correction")))
+            self.views(entry)
         if is_view(app.view, E.Preview):
             self.press("c")
         if len(game.log) != before + 1 or game.log[-1] != entry:
             raise PlanError("entered %r, not %r" % (game.log[-1:], entry))
+
+    def edit(self, index, entry):
+        """From the scoreboard: open entry index of the log from the history (Edit), make it
+        entry (a hand, or the same kind of irregular entry) and commit it."""
+        app = self.app
+        self.expect(A.Scoreboard)
+        for _ in range(9):  # the scoreboard's pages first (128x32), then the history
+            if not is_view(app.view, A.Scoreboard):
+                break
+            self.press("a")
+        view = self.expect(ListView)
+        self.move(view.cursor, index, view.count(app))
+        self.press("c")  # the entry's changes
+        self.press("c")  # OK on the changes: Edit
+        self.views(entry)
+        self.expect(E.Preview)  # an edit always shows its preview
+        self.press("c")
+        if app.series.game.log[index] != entry:
+            raise PlanError("edited %r, not %r" % (app.series.game.log[index], entry))
+
+    def views(self, entry):
+        """On the first screen of an entry of entry's kind: answer every screen up to the
+        save (or the preview)."""
+        app = self.app
+        kind = entry[0]
+        if kind == score.ALL_PASS and app.series.game.rules.bidding:
+            self.bidding(entry)
+        elif kind in (score.PLAY, score.LONE, score.ALL_PASS):
+            self.fem(entry)
+        elif kind == score.BID:
+            self.bidding(entry)
+        elif kind == score.MISDEAL:
+            if is_view(app.view, YesNo):
+                self.goto(0 if entry[1] else 1)
+                self.press("c")
+        elif kind == score.FAULT:
+            view = self.expect(P.SeatList)
+            self.pick(view.seats.index(entry[1]))
+            view = self.expect(ReasonList)
+            self.goto(_index(view.reasons, entry[2]))
+            self.press("c")
+        else:
+            view = self.expect(AdjustWalk)
+            self.walk(AdjustWalk, [entry[1][s] for s in view.seats])
+            self.expect(ReasonList)
+            self.goto(_index(ADJUST_REASONS, entry[2]))
+            self.press("c")
 
     def all_pass(self, entry):
         """All pass: the menu's "all pass" and its question, or the hand entry's way (a
@@ -236,9 +264,10 @@ class Planner:
                 self.press(opener)
             who = self.expect(P.SeatList)
             self.pick(who.seats.index(seat))
-            self.expect(ReasonList)
-            self.pick(_index(hand_faults(self.app.series.game.rules),
-                            "" if reason == "penalty" else reason))
+            reasons = hand_faults(self.app.series.game.rules)
+            if len(reasons) > 1:  # (one: nothing is asked)
+                self.expect(ReasonList)
+                self.pick(_index(reasons, "" if reason == "penalty" else reason))
 
     def rows(self, view, wanted):
         """Answer the rows of a Rows walk (fem, knack) until they all hold wanted."""
@@ -254,14 +283,14 @@ class Planner:
                         raise PlanError("row %d cannot be changed here" % view.cursor)
                     self.press("a")  # bud: the filled-in last row asked for fewer
                     continue
-                if v == view.filled[view.cursor] and v != PASS:
+                if v > 0:
                     raise PlanError("row %d cannot be changed here" % view.cursor)
-                self.press("a" if v == PASS else "A")
+                self.press("a" if v == PASS else "A")  # (the same again: on to the next row)
                 continue
             v = wanted[view.cursor]
             knack = is_view(view, TricksWalk)
             if v == PASS:
-                self.press("a")
+                self.press("a", max(1, view.shown))  # ◀ one less, from 1 (or 0, an edit's): pass
                 continue
             if v == 0 and not knack:
                 self.press("A")
@@ -269,12 +298,28 @@ class Planner:
             ch = view.cycle(view.left(view.cursor))
             if v not in ch:
                 raise PlanError("%r is not one of %r" % (v, ch))
-            k = (ch.index(v) - (ch.index(view.shown) if view.shown in ch else 0)) % len(ch)
+            # ▶ from a value not in the cycle (an edit's pass or 0) goes to its first
+            if view.shown in ch:
+                k = (ch.index(v) - ch.index(view.shown)) % len(ch)
+            else:
+                k = ch.index(v) + 1
+            # a hold takes the next value but stops at the range's end: a last step round the
+            # end is a press, then OK
+            fwd = k + 1 if v == ch[0] and view.shown in ch else k
+            m = len(ch) - k
+            back = m + 1 if v == ch[-1] else m
             if k == 0:
                 self.press("c")
-            elif knack and len(ch) - k < k:
-                self.press("a", len(ch) - k - 1)  # knack rows go both ways
-                self.press("A")
+            elif knack and back < fwd:  # knack rows go both ways
+                if v == ch[-1]:
+                    self.press("a", m)
+                    self.press("c")
+                else:
+                    self.press("a", m - 1)
+                    self.press("A")
+            elif fwd > k:
+                self.press("b", k)
+                self.press("c")
             else:
                 self.press("b", k - 1)
                 self.press("B")
@@ -307,25 +352,22 @@ class Planner:
         if entry[0] == score.ALL_PASS:
             self.pick(len(view.seats))
             return
-        _k, declarer, bid, tricks, joined = entry[:5]
+        _k, declarer, bid, tricks, joined, faults = entry
         self.pick(view.seats.index(declarer))
         view = self.expect(BidList)
+        others = [t for s, t in enumerate(tricks) if s != declarer and t]
+        if view.penalty and not others:  # bud: the penalties on the bid list, then the result
+            for f in faults:
+                self.pick(len(view.choices))
+                self.faults((f,), view.bidding, "")
+                self.expect(BidList)
+            faults = ()
         self.pick(view.choices.index(bid))
-        faults = entry[5]
         if is_view(self.app.view, ResultList):
-            result = self.app.view
-            others = [t for s, t in enumerate(tricks) if s != declarer and t]
             if not others:
-                total = result.total
-                if faults:
-                    self.pick(total + 2)  # the penalty row, once per penalty
-                    for k, f in enumerate(faults):
-                        if k:
-                            self.pick(total + 2)
-                        self.faults((f,), result.bidding, "")
                 self.pick(tricks[declarer])
                 return
-            self.pick(self.app.view.count(self.app) - 2)  # everyone's tricks
+            self.pick(self.app.view.count(self.app) - 1)  # everyone's tricks
         walk = self.expect(TricksWalk)
         self.rows(walk, [tricks[s] for s in walk.seats])
         if is_view(self.app.view, JoinStep):
@@ -420,7 +462,8 @@ class Planner:
                 n = tv.count(app)
                 target = items.index(name)
                 fwd = (target - tv.cursor) % n
-                if fwd == 0:
+                below = [j for j in range(tv.cursor, len(items)) if items[j] not in tv.table]
+                if fwd == 0 or (below and below[0] == target):  # (OK on a seated row: the next)
                     self.press("c")
                 elif fwd < n - fwd:
                     self.press("b", fwd)
@@ -473,6 +516,13 @@ def presses_for(app, entry):
         entry = entry_from_json(sim.series.game.players, entry)
     p = Planner(sim)
     p.enter(entry)
+    return p.take()
+
+
+def edit_keys(app, index, entry):
+    """Keys that make entry index of the log entry (from the scoreboard, through the history)."""
+    p = Planner(clone(app))
+    p.edit(index, entry)
     return p.take()
 
 

@@ -9,7 +9,12 @@ from firmware.ui.entry.picks import BidList, SeatList
 
 class Bidding:
     """bud/knack: declarer (or all pass) -> bid -> the tricks (bud: the declarer's;
-    knack: everyone's, then who went along) -> save."""
+    knack: everyone's, then who went along) -> save.
+
+    It is the hand being entered: every choice made lives here (the declarer, the bid,
+    the penalties, bud's result, the tricks walk with its answers, the joiners), not in
+    a screen's cursor, so that a detour (a penalty, back and forward again, a message)
+    comes back to exactly the choices made."""
 
     def __init__(self, app, flow):
         self.flow = flow
@@ -19,6 +24,9 @@ class Bidding:
         self.declarer = old[1] if old else -1
         self.bid = old[2] if old else None
         self.faults = old[5] if old else ()  # penalties during the hand
+        self.result = None  # bud: the declarer's tricks on the result list (None: not chosen)
+        self.walk = None  # everyone's tricks (firmware/ui/entry/knack.py), once entered
+        self.joined = None  # the joiners' bitmask (None: not yet asked)
         listed = around_last(self.seats)
         cursor = (len(listed) - 1) // 2  # the dealer
         if old and self.declarer in listed:
@@ -26,7 +34,7 @@ class Bidding:
         if flow.old_kind(score.ALL_PASS):
             cursor = len(listed)
         self.first = SeatList(flow, app.tr("Hand %d: declarer") % flow.hand(), listed,
-                              self.picked, flow.back, (app.tr("All pass"),), cursor)
+                              self.picked, flow.back, (app.tr("All pass"),), cursor, flow.state.dealer)
         app.view = self.first
 
     def picked(self, app, seat, _view):
@@ -34,18 +42,36 @@ class Bidding:
             self.flow.check(app, (score.ALL_PASS,), self.first)
             return
         self.declarer = seat
+        self.open_bids(app)
+
+    def open_bids(self, app):
+        """The bid list, on the bid chosen (the first time: the usual one)."""
         app.view = BidList(self)
 
     def tricks(self, app, bid):
         self.bid = bid
         if self.flow.rules.others_score():
-            from firmware.ui.entry.knack import TricksWalk
-
-            app.view = TricksWalk(app, self)
+            self.open_walk(app)
         else:
             from firmware.ui.entry.bud import ResultList
 
             app.view = ResultList(self)
+
+    def open_walk(self, app):
+        """Everyone's tricks: the walk as it was left (its answers kept), or a new one."""
+        from firmware.ui.entry.knack import TricksWalk
+
+        if self.walk is None:
+            self.walk = TricksWalk(app, self)
+        else:
+            self.walk.settle()  # the bid may have changed: the declarer's row starts on it
+        app.view = self.walk
+
+    def ask_fault(self, app, view):
+        """A penalty during the hand (firmware/ui/entry/penalty.py); back to view."""
+        from firmware.ui.entry.penalty import ask_fault
+
+        ask_fault(app, self.flow, self, view)
 
     def bid_tricks(self):
         return self.flow.rules.tricks_per_hand if self.bid == score.BID_R else self.bid

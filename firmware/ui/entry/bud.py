@@ -2,26 +2,28 @@
 (firmware/ui/entry/bidding.py opens it; a knack hand never loads it)."""
 
 from firmware.core import score
-from firmware.core.errors import EntryError
-from firmware.ui.entry.hand import ask_fault, conclude
-from firmware.ui.entry.picks import BidList, PickList, goto
+from firmware.ui.entry.hand import conclude
+from firmware.ui.entry.picks import PickList
 from firmware.ui.screenmodel import pad
 
 
 class ResultList(PickList):
-    """bud: the declarer's tricks, each row with the declarer's score after it; the
-    cursor starts on the bid made exactly; OK saves (the rows are the preview)."""
+    """bud: the declarer's tricks, each row with the declarer's score after it, penalties
+    included; the cursor is the result (the bidding keeps it: ``b.result``), first on the
+    bid made exactly. OK saves (the rows are the preview; with a penalty, the preview of
+    every player). Below the rows, everyone's tricks; the penalty is on the bid list."""
 
     def __init__(self, bidding):
         self.bidding = bidding
         total = bidding.flow.rules.tricks_per_hand
         old = bidding.old
-        want = old[3][bidding.declarer] if old is not None and old[1] == bidding.declarer \
-            else bidding.bid_tricks()
-        PickList.__init__(self, "", None, lambda app: goto(app, BidList(bidding)),
+        want = bidding.result
+        if want is None:
+            want = old[3][bidding.declarer] if old is not None and old[1] == bidding.declarer \
+                else bidding.bid_tricks()
+        PickList.__init__(self, "", None, lambda app: bidding.open_bids(app),
                           min(max(0, want), total))
         self.total = total
-        self.cache = {}
 
     def entry(self, t):
         bidding = self.bidding
@@ -29,15 +31,10 @@ class ResultList(PickList):
         tricks[bidding.declarer] = t
         return (score.BID, bidding.declarer, bidding.bid, tuple(tricks), 0, bidding.faults)
 
-    def after(self, t):
-        if t not in self.cache:
-            try:
-                a = self.bidding.flow.state.copy()
-                score.apply(self.bidding.flow.rules, a, self.entry(t))
-                self.cache[t] = a
-            except EntryError:
-                self.cache[t] = None
-        return self.cache[t]
+    def event(self, app, ev):
+        PickList.event(self, app, ev)
+        if app.view is self and self.cursor <= self.total:
+            self.bidding.result = self.cursor  # the result is where the cursor is
 
     def title(self, app):
         bidding = self.bidding
@@ -45,16 +42,14 @@ class ResultList(PickList):
         return app.tr("%s %s: tricks?") % (bidding.flow.name(bidding.declarer), bid)
 
     def count(self, app):
-        return self.total + 3
+        return self.total + 2
 
     def label(self, app, i):
-        if i == self.total + 1:
-            return app.tr("Everyone's tricks...")
         if i > self.total:
-            return app.tr("Penalty in hand...")
+            return app.tr("Everyone's tricks...")
         seat = self.bidding.declarer
         before = self.bidding.flow.state.scores[seat]
-        after = self.after(i)
+        after = self.bidding.flow.after(self.entry(i))  # what saving this row gives, penalties included
         text = pad("%d %s" % (i, app.tr("tricks")), 10)
         if after is None:
             return text
@@ -65,16 +60,10 @@ class ResultList(PickList):
         return text + "%d>%d" % (before, after.scores[seat])
 
     def choose(self, app, i):
-        if i == self.total + 1:
-            from firmware.ui.entry.knack import TricksWalk
-
-            app.view = TricksWalk(app, self.bidding)
-            return
         if i > self.total:
-            self.cursor = min(self.bidding.bid_tricks(), self.total)
-            self.cache = {}
-            ask_fault(app, self.bidding.flow, self.bidding, self)
+            self.bidding.open_walk(app)
             return
+        self.bidding.result = i
         conclude(_ResultSave(self, i), app)
 
 

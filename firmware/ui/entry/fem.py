@@ -44,8 +44,17 @@ class FemWalk(Rows):
         r = self.left(i)
         p = self.played(i)
         if r <= 0 and (p >= 2 or (p == 1 and self.flow.rules.lone == "play_out")):
-            return [PASS] * (self.n - i)  # the others passed: the hand stays what it is
+            # the others passed (the hand stays what it is), or played and took none as
+            # answered before (back and forward again keeps it)
+            was = self.prefill or [None] * self.n
+            return [0 if was[j] == 0 else PASS for j in range(i, self.n)]
         if p >= 1 and i == self.n - 1:
+            # the rest; but a row that passed or took none before, where the core takes
+            # that, is asked (on that answer): back and forward again keeps it
+            last = self.prefill[i] if self.prefill is not None else None
+            if last in (PASS, 0) and last != r and \
+                    self.flow.after(self.entry_of(self.values[:i] + [last])) is not None:
+                return None
             return [r]
         return None
 
@@ -76,7 +85,7 @@ class FemWalk(Rows):
             self.answer(app, self.shown)
         elif ev == events.NEXT:
             self.bump()
-        elif ev == events.NEXT_LONG and self.bump():
+        elif ev == events.NEXT_LONG and self.bump(1, False):  # stops at the tricks left
             self.answer(app, self.shown)
 
     def answer(self, app, v):
@@ -130,10 +139,13 @@ class FemWalk(Rows):
         return text + ("!" if any(f[0] == seat for f in entry[3]) else "")
 
     def entry(self):
+        return self.entry_of(self.filled if self.done else self.values)
+
+    def entry_of(self, vals):
+        """The entry of the rows' values vals (None: passed)."""
         n = self.flow.state.n
         tricks = [PASS] * n
-        vals = self.filled if self.done else self.values
-        for i in range(self.n):
+        for i in range(len(vals)):
             v = vals[i]
             tricks[self.seats[i]] = PASS if v is None else v
         played = [s for s in range(n) if tricks[s] >= 0]
@@ -156,12 +168,14 @@ class FemWalk(Rows):
             room = app.rows - self.n
             more = self.left(self.cursor) > 0
             if room < 2 and not (self.cursor % 2 and more):
-                return app.tr("Hand %d: hold◀ 0 (+5)") % hand
+                return app.tr("Hand %d: hold◀ 0 (+%d)") % (hand, self.flow.rules.penalty)
             if room < 3 and more:
                 return app.tr("Hand %d: hold▶ +1+OK") % hand
             return app.tr("Hand %d: tricks") % hand
         entry = self.entry()
-        if after is not None and after.over():
+        if after is None:
+            return saves_words(app, self, after)  # why OK would refuse it
+        if after.over():
             return app.tr("OK? %s wins") % self.flow.name(after.winner)
         if entry[0] == score.ALL_PASS:
             return app.tr("Hand %d: all pass") % hand
@@ -181,12 +195,13 @@ class FemWalk(Rows):
             entry = self.entry()
             lines_ = [save_hint(app, self, self.flow.after(entry), entry[0] == score.PLAY)]
             if self.cursor < self.n:  # the filled-in row at the cursor
-                lines_.append("◀ pass  hold◀ 0 (+5)")
+                lines_.append(("◀ pass  hold◀ 0 (+%d)", self.flow.rules.penalty))
             if self.calls() and not (fit and self.short(app)):
                 lines_.append("hold▶ Rödskägg call")
             return lines_
+        pen = self.flow.rules.penalty  # what playing without a trick costs, as the rules say
         if self.left(self.cursor) <= 0:
-            return ("◀pass  OK 0 (+5)",)  # every trick is taken: played (+5) or passed
+            return (("◀pass  OK 0 (+%d)", pen),)  # every trick is taken: played (+5) or passed
         if self.shown > 1:
-            return ("◀-1 ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")
-        return ("◀pass ▶+1 OK take", "hold◀ 0 tricks (+5)", "hold▶ +1 and take")
+            return ("◀-1 ▶+1 OK take", ("hold◀ 0 tricks (+%d)", pen), "hold▶ +1 and take")
+        return ("◀pass ▶+1 OK take", ("hold◀ 0 tricks (+%d)", pen), "hold▶ +1 and take")

@@ -12,7 +12,7 @@ from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui import events
 from firmware.ui.screenmodel import Screen, pad
-from firmware.ui.views import ListView, View, clip, is_back
+from firmware.ui.views import ListView, View, clip, is_back, scrolled
 
 
 def speaking_order(state):
@@ -36,6 +36,9 @@ def seats_in(state):
     return [s for s in [(start + k) % state.n for k in range(state.n)] if s not in state.out]
 
 
+MEMO = 8  # entries whose after-state a Flow keeps: bud's result rows, and the one being entered
+
+
 class Flow:
     """One entry being made: the game, the state before it, and the hand's index.
 
@@ -56,6 +59,7 @@ class Flow:
             self.old = None if insert else self.game.log[index]
         self.rules = self.game.rules
         self.players = self.game.players
+        self.memo = {}  # entry -> the state after it, or the core's EntryError (``scored``)
 
     def hand(self):
         return self.state.hands + 1
@@ -67,11 +71,25 @@ class Flow:
         return self.old if self.old is not None and self.old[0] in kinds else None
 
     def scored(self, entry):
-        """The state after entry; raises EntryError when the core refuses it."""
-        score.check(self.rules, self.state, entry)
-        after = self.state.copy()
-        score.apply(self.rules, after, entry)
-        return after
+        """The state after entry; raises EntryError when the core refuses it.
+
+        Checked and scored once per entry: a screen draws the entry its OK saves, and the
+        OK, the preview and the save ask about that same entry again (the last few are kept)."""
+        memo = self.memo
+        got = memo.get(entry)
+        if got is None:
+            try:
+                score.check(self.rules, self.state, entry)
+                got = self.state.copy()
+                score.apply(self.rules, got, entry)
+            except EntryError as e:
+                got = e
+            if len(memo) >= MEMO:
+                memo.clear()
+            memo[entry] = got
+        if isinstance(got, EntryError):
+            raise got
+        return got
 
     def after(self, entry):
         """The state after entry (None when the core refuses it)."""
@@ -79,6 +97,22 @@ class Flow:
             return self.scored(entry)
         except EntryError:
             return None
+
+    def later(self, entry):
+        """For an edit or an insert: the EntryError of a later entry that entry makes impossible
+        (a game that now ends sooner), named as the history shows it; None when all stand."""
+        if self.index < 0:
+            return None
+        log = self.game.log
+        new = log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):]
+        try:
+            self.game.fold(new)
+        except EntryError as e:
+            if self.insert and e.index >= 0:  # its number in the log as it is now
+                k = e.index - self.game.base_entries
+                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
+            return e
+        return None
 
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
@@ -92,7 +126,7 @@ class Flow:
     def commit(self, app, entry, back):
         try:
             if self.index < 0:
-                self.game.push(entry)
+                self.game.push(entry, self.scored(entry))
             elif self.insert:
                 self.game.insert(self.index, entry)
             else:
@@ -146,8 +180,16 @@ class Preview(ListView):
         self.after = after
         self.back = back
         self.cursor = -1
+        self.later = None  # what to do before OK can save an edit that ends the game sooner
 
     def title(self, app):
+        if self.later is None:  # an edit that ends the game sooner: what to do first (once)
+            e = self.flow.later(self.entry)
+            k = e.index - self.flow.game.base_entries if e is not None else -1
+            self.later = app.tr("Delete %d later first") % (len(self.flow.game.log) - k) \
+                if 0 <= k < len(self.flow.game.log) else ""
+        if self.later:
+            return self.later
         if self.after.over():
             return app.tr("OK? %s wins") % self.flow.name(self.after.winner)
         if ties(self.flow.state, self.after):
@@ -194,4 +236,4 @@ class Preview(ListView):
         n = self.count(app)
         top = self.win.fit(-1, n, app.rows)
         rows = [clip(self.label(app, s), app.cols - 1) for s in range(top, min(n, top + app.rows))]
-        return Screen(clip(self.title(app), app.cols), rows)
+        return Screen(scrolled(self.title(app), top, app.rows, n, app.cols), rows)

@@ -2,12 +2,11 @@
 finished walk's save or preview (``conclude``); the penalties during a hand are
 firmware/ui/entry/penalty.py's, loaded when one is entered."""
 
-from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui.entry.flow import Preview, ties
 from firmware.ui.entry.picks import hints
 from firmware.ui.screenmodel import Screen, pad
-from firmware.ui.views import View, Window, clip
+from firmware.ui.views import View, Window, clip, scrolled
 
 
 def conclude(view, app):
@@ -37,9 +36,26 @@ def previews(view, app, after):
             or ties(flow.state, after))
 
 
+def refused(app, flow, entry):
+    """Why OK would refuse entry, in a title's few words (None: the core takes it), so that a
+    screen says so before the press: "Stick: 3 av 5"."""
+    try:
+        flow.scored(entry)
+        return None
+    except EntryError as e:
+        if e.code == "joiner_tricks":  # its whole sentence does not fit a title
+            return app.tr("Joiners: 2 tricks at most")
+        from firmware.ui.text import reason  # (loaded for a refusal only, as App.refuse does)
+
+        return reason(app, e).split("\n")[-1]
+
+
 def saves_words(app, view, after):
-    """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews."""
+    """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews, or
+    why OK would refuse it."""
     hand = view.flow.hand()
+    if after is None:
+        return refused(app, view.flow, view.entry()) or ""
     if after is not None and previews(view, app, after):
         return app.tr("Hand %d: OK shows") % hand
     return app.tr("Hand %d: OK saves") % hand
@@ -48,7 +64,9 @@ def saves_words(app, view, after):
 def save_hint(app, view, after, penalty=True):
     """The hint of a finished walk: what OK does (saves, or shows the preview), and
     "▶ straff" where the entry can hold a penalty."""
-    shows = after is not None and previews(view, app, after)
+    if after is None:
+        return "OK: not possible"
+    shows = previews(view, app, after)
     if penalty:
         return "OK: show  ▶ penalty" if shows else "OK: save  ▶ penalty"
     return "OK: show" if shows else "OK: save"
@@ -114,10 +132,11 @@ class Rows(View):
         return sum(1 for j in range(i) if self.values[j] is not None and self.values[j] >= 0)
 
     def start_value(self, i):
-        """What row i shows when reached: the earlier answer if it still fits, else a guess."""
+        """What row i shows when reached: the earlier answer if it still fits (a pass, no
+        trick, or at most the tricks left), else a guess."""
         r = self.left(i)
         p = self.prefill[i] if self.prefill is not None else None
-        if p is not None and (p <= 0 or p <= r):  # pass, played no trick (+5), or tricks left
+        if p is not None and p <= r:
             return p
         return self.guess(i, r)
 
@@ -154,20 +173,27 @@ class Rows(View):
         """Called after each answer (knack goes on to the joiners when done)."""
         pass
 
+    def keep(self):
+        """Every answer, and the value shown at the cursor, as the rows' start values: back
+        and forward again comes back to them."""
+        keep = list(self.values)
+        if not self.done and self.cursor < self.n:
+            keep[self.cursor] = self.shown
+        self.prefill = keep if self.prefill is None else [
+            keep[j] if keep[j] is not None else self.prefill[j] for j in range(self.n)]
+
     def step_back(self, app):
         """Back to the last answered row (keeping every answer as the start value)."""
         last = -1
         for j in range(self.n):
             if self.values[j] is not None and j < self.cursor:
                 last = j
+        self.keep()
         if last < 0:
             self.leave(app)
             return
-        keep = list(self.values)
         for j in range(last, self.n):
             self.values[j] = None
-        self.prefill = keep if self.prefill is None else [
-            keep[j] if keep[j] is not None else self.prefill[j] for j in range(self.n)]
         self.cursor = last
         self.settle()
 
@@ -177,12 +203,15 @@ class Rows(View):
     def cycle(self, r):
         return tuple(range(1, r + 1))
 
-    def bump(self, step=1):
+    def bump(self, step=1, wrap=True):
+        """One more (step 1) or one less (-1), round the row's range; without wrap (a hold,
+        which also takes the value) it stops at the range's end."""
         ch = self.cycle(self.left(self.cursor))
         if not ch:
             return False
         k = ch.index(self.shown) if self.shown in ch else -1
-        self.shown = ch[(k + step) % len(ch)]
+        k += step
+        self.shown = ch[k % len(ch) if wrap else max(0, min(len(ch) - 1, k))]
         return True
 
     # -- the entry ---------------------------------------------------------------------
@@ -194,7 +223,7 @@ class Rows(View):
         """Check and save (or preview); when the core refuses the entry, back goes to
         the last answered row, its answer shown, so it can be changed."""
         try:
-            score.check(self.flow.rules, self.flow.state, self.entry())
+            self.flow.scored(self.entry())
         except EntryError as e:
             self.step_back(app)
             app.refuse(e, app.view)
@@ -247,4 +276,5 @@ class Rows(View):
                 text += change_text(app, self.flow, after, seat)
             rows.append(clip(text.rstrip(), app.cols - 1))
         rows.extend(tips[:app.rows - len(rows)])
-        return Screen(clip(self.head(app, after), app.cols), rows, cur - top if cur >= 0 else -1)
+        return Screen(scrolled(self.head(app, after), top, size, self.n, app.cols), rows,
+                      cur - top if cur >= 0 else -1)

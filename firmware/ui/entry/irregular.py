@@ -6,7 +6,7 @@ from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
 from firmware.ui.entry.picks import PickList, SeatList, hints
 from firmware.ui.screenmodel import Screen, pad
-from firmware.ui.views import View, Window, clip, is_back
+from firmware.ui.views import View, Window, clip, is_back, scrolled
 
 FAULT_REASONS = ("picked up before the knock", "misdeal without knocking",
                  "did not ask go along", "late Rödskägg call", "")
@@ -111,7 +111,8 @@ class Walk(View):
         size = app.rows
         top = self.win.fit(self.cursor, self.n, size)
         rows = [clip(self.show(app, i), app.cols - 1) for i in range(top, min(self.n, top + size))]
-        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if self.n else -1)
+        return Screen(scrolled(self.title(app), top, size, self.n, app.cols), rows,
+                      self.cursor - top if self.n else -1)
 
 
 
@@ -156,13 +157,17 @@ def fault(app, flow, back):
     old = flow.old_kind(score.FAULT)
     cursor = seats.index(old[1]) if old and old[1] in seats else 0
 
+    chosen = [old[2] if old else None]  # the reason picked last: back and forward finds it
+
     def picked(a, seat, who):
         reasons = fault_reasons(flow.rules)
-        r = reasons.index(old[2]) if old and old[2] in reasons else 0
-        a.view = ReasonList(a.tr("Fault: reason"), reasons,
-                            lambda a2, reason, view: flow.check(a2, (score.FAULT, seat, reason),
-                                                                view),
-                            who, r)
+        r = reasons.index(chosen[0]) if chosen[0] in reasons else 0
+
+        def why(a2, reason, view):
+            chosen[0] = reason
+            flow.check(a2, (score.FAULT, seat, reason), view)
+
+        a.view = ReasonList(a.tr("Fault: reason"), reasons, why, who, r)
 
     app.view = SeatList(flow, app.tr("Fault: who?"), seats, picked, back, (), cursor)
 
@@ -182,6 +187,7 @@ class AdjustWalk(Walk):
         values = None
         old = flow.old_kind(score.ADJUST)
         self.limit = MAX_DELTA
+        self.reason = old[2] if old is not None else None  # the reason picked
         if old is not None:
             values = [old[1][s] for s in self.seats]
             self.limit = max([MAX_DELTA] + [abs(v) for v in values])
@@ -210,12 +216,13 @@ class AdjustWalk(Walk):
         d = [0] * n
         for i in range(self.n):
             d[self.seats[i]] = self.values[i]
-        old = self.flow.old_kind(score.ADJUST)
-        r = ADJUST_REASONS.index(old[2]) if old and old[2] in ADJUST_REASONS else 0
-        app.view = ReasonList(app.tr("Reason"), ADJUST_REASONS,
-                              lambda a, reason, view: self.flow.check(
-                                  a, (score.ADJUST, tuple(d), reason), view),
-                              self, r)
+        r = ADJUST_REASONS.index(self.reason) if self.reason in ADJUST_REASONS else 0
+
+        def why(a, reason, view):
+            self.reason = reason  # back and forward again finds it
+            self.flow.check(a, (score.ADJUST, tuple(d), reason), view)
+
+        app.view = ReasonList(app.tr("Reason"), ADJUST_REASONS, why, self, r)
 
     def leave(self, app):
         self.back(app)

@@ -3,10 +3,20 @@
 
 from firmware.core import score
 from firmware.ui import events
-from firmware.ui.entry.hand import Rows, ask_fault, change_text, conclude, fault_mark, previews, save_hint, saves_words
-from firmware.ui.entry.picks import BidList, hints
+from firmware.ui.entry.hand import (
+    Rows,
+    ask_fault,
+    change_text,
+    conclude,
+    fault_mark,
+    previews,
+    refused,
+    save_hint,
+    saves_words,
+)
+from firmware.ui.entry.picks import hints
 from firmware.ui.screenmodel import Screen, pad
-from firmware.ui.views import View, Window, clip, is_back
+from firmware.ui.views import View, Window, clip, is_back, scrolled
 
 
 class TricksWalk(Rows):
@@ -22,10 +32,14 @@ class TricksWalk(Rows):
         if bidding.old is not None:
             old = [bidding.old[3][s] for s in bidding.seats]
         self.ask_last = False  # bud: ◀ on the filled-in last row asks for it (fewer tricks)
+        self.step = None  # who went along, once asked (JoinStep)
         Rows.__init__(self, flow, bidding.seats, old)
 
     def leave(self, app):
-        app.view = BidList(self.bidding)
+        if self.flow.rules.others_score():
+            self.bidding.open_bids(app)
+        else:
+            self.bidding.tricks(app, self.bidding.bid)  # bud: back to the result list it came from
 
     def cycle(self, r):
         return tuple(range(0, r + 1))
@@ -34,12 +48,6 @@ class TricksWalk(Rows):
         if self.seats[i] == self.bidding.declarer:
             return min(self.bidding.bid_tricks(), r)
         return min(1, r)
-
-    def start_value(self, i):
-        r = self.left(i)
-        if self.prefill is not None and self.prefill[i] is not None and 0 <= self.prefill[i] <= r:
-            return self.prefill[i]
-        return self.guess(i, r)
 
     def rest(self):
         i = self.cursor
@@ -65,7 +73,15 @@ class TricksWalk(Rows):
 
     def arrived(self, app):
         if self.done and self.candidates():
-            app.view = JoinStep(self)
+            self.join(app)
+
+    def join(self, app):
+        """Who went along: the step as it was left when the candidates are the same."""
+        step = self.step
+        if step is None or step.cands != self.candidates():
+            step = self.step = JoinStep(self)
+        step.pos = -1  # on "nobody more", where OK saves
+        app.view = step
 
     def entry(self):
         t = self.tricks() if self.done else [0] * self.flow.state.n
@@ -78,7 +94,7 @@ class TricksWalk(Rows):
         if self.done:
             if ev == events.OK:
                 if self.candidates():
-                    app.view = JoinStep(self)
+                    self.join(app)
                 else:
                     self.conclude(app)
             elif ev == events.NEXT:
@@ -93,9 +109,9 @@ class TricksWalk(Rows):
         if ev == events.OK:
             self.answer(app, self.shown)
         elif ev in (events.PREV, events.PREV_LONG):
-            self.bump(-1)
+            self.bump(-1, ev == events.PREV)  # a hold stops at 0
         elif ev in (events.NEXT, events.NEXT_LONG):
-            self.bump(1)
+            self.bump(1, ev == events.NEXT)  # a hold stops at the tricks left
         if ev in (events.PREV_LONG, events.NEXT_LONG):
             self.answer(app, self.shown)
 
@@ -143,19 +159,24 @@ class JoinStep(View):
         self.walk = walk
         self.flow = walk.flow
         self.cands = walk.candidates()
-        self.joined = 0
-        old = walk.bidding.old
-        if old is not None and old[1] == walk.bidding.declarer:
-            for s in self.cands:
-                if old[4] >> s & 1:
-                    self.joined |= 1 << s
+        b = walk.bidding
+        if b.joined is None:
+            b.joined = 0
+            old = b.old
+            if old is not None and old[1] == b.declarer:
+                b.joined = old[4]
+        b.joined &= sum([1 << s for s in self.cands])  # only who may have gone along
         self.pos = -1  # index into cands (len(cands): the penalty row); -1: the save position
         self.gap = -1  # the save position comes after this row (-1: before the first player)
         self.win = Window()
 
+    @property
+    def joined(self):
+        return self.walk.bidding.joined
+
     def entry(self):
         w = self.walk
-        return (score.BID, w.bidding.declarer, w.bidding.bid, tuple(w.tricks()), self.joined, w.bidding.faults)
+        return (score.BID, w.bidding.declarer, w.bidding.bid, tuple(w.tricks()), w.bidding.joined, w.bidding.faults)
 
     def move(self, d):
         ring = join_ring(self.gap, len(self.cands))
@@ -177,7 +198,7 @@ class JoinStep(View):
                 self.pos = -1
                 ask_fault(app, self.flow, self.walk.bidding, self)
             else:
-                self.joined ^= 1 << self.cands[self.pos]
+                self.walk.bidding.joined ^= 1 << self.cands[self.pos]
                 self.gap = self.pos
                 self.pos = -1
 
@@ -192,10 +213,13 @@ class JoinStep(View):
         w = self.walk
         after = self.after()
         sel = w.seats.index(self.cands[self.pos]) if 0 <= self.pos < len(self.cands) else -1
-        top = self.win.fit(sel, w.n, app.rows)
+        # the player rows, and the penalty row below them always on the panel: where they do
+        # not all fit (7 players on 128x64, 128x32) the player rows scroll above it
+        size = min(w.n, app.rows - 1)
+        top = self.win.fit(sel, w.n, size)
         rows = []
         t = w.tricks()
-        for i in range(top, min(w.n, top + app.rows)):
+        for i in range(top, min(w.n, top + size)):
             seat = w.seats[i]
             val = "%d" % t[seat] + ("*" if seat == w.bidding.declarer else "")
             if self.joined >> seat & 1:
@@ -207,18 +231,14 @@ class JoinStep(View):
             rows.append(clip(text.rstrip(), app.cols - 1))
         pen = self.pos == len(self.cands)
         shows = after is not None and previews(self, app, after)
+        rows.append(clip(app.tr("Penalty in hand..."), app.cols - 1))
+        at = sel - top if sel >= 0 else len(rows) - 1 if pen else -1
         room = app.rows - len(rows)
-        if pen and room <= 0:
-            rows[-1] = clip(app.tr("Penalty in hand..."), app.cols - 1)
-            sel = len(rows) - 1 + top
-        elif room > 0:
-            rows.append(clip(app.tr("Penalty in hand..."), app.cols - 1))
-            if pen:
-                sel = len(rows) - 1 + top
-            room -= 1
-            rows.extend(hints(app, ("◀▶ who joined, OK",
-                                    "OK on none: show" if shows else "OK on none: save"))[:room])
-        if after is not None and after.over():
+        rows.extend(hints(app, ("◀▶ who joined, OK", "OK: not possible" if after is None else
+                                "OK on none: show" if shows else "OK on none: save"))[:room])
+        if after is None and self.pos < 0:
+            title = refused(app, self.flow, self.entry()) or ""  # OK would refuse: why
+        elif after is not None and after.over():
             title = app.tr("OK? %s wins") % self.flow.name(after.winner)
         elif self.pos < 0 and room <= 0:  # no hint rows (128x32): the keys in the title
             title = app.tr("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
@@ -228,4 +248,4 @@ class JoinStep(View):
             title = app.tr("Penalty in hand...")
         else:
             title = app.tr("OK: %s joined") % self.flow.name(self.cands[self.pos])
-        return Screen(clip(title, app.cols), rows, sel - top if sel >= 0 else -1)
+        return Screen(scrolled(title, top, size, w.n, app.cols), rows, at)

@@ -9,9 +9,10 @@ HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
 
 
 def hand_faults(rules):
-    """The in-hand penalty reasons of the preset: bud/knack forgot to ask (går med),
-    fem a late Rödskägg call; then "no reason"."""
-    return (HAND_FAULTS[0], "") if rules.bidding else HAND_FAULTS[1:]
+    """The in-hand penalty reasons that can happen in this game: forgot to ask (where går
+    med is played), a late Rödskägg call (where the call is); then "no reason"."""
+    return tuple([r for r in HAND_FAULTS if not ((r == HAND_FAULTS[0] and not rules.go_along)
+                                                 or (r == HAND_FAULTS[1] and not rules.call))])
 
 
 class ReasonList(PickList):
@@ -56,7 +57,11 @@ def ask_fault(app, flow, holder, view):
             holder.faults = with_fault(holder.faults, seat, reason or "penalty")
             a2.view = view
 
-        a.view = ReasonList(a.tr("Penalty: why?"), hand_faults(flow.rules), why, who, 0)
+        reasons = hand_faults(flow.rules)
+        if len(reasons) == 1:  # no reason this game can have: nothing to ask
+            why(a, reasons[0], None)
+            return
+        a.view = ReasonList(a.tr("Penalty: why?"), reasons, why, who, 0)
 
     app.view = SeatList(flow, app.tr("Penalty in hand: who?"), seats, picked,
                         lambda a: goto(a, view))

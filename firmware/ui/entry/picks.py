@@ -2,12 +2,14 @@
 
 from firmware.core import score
 from firmware.ui.screenmodel import Screen
-from firmware.ui.views import ListView, clip
+from firmware.ui.views import ListView, clip, scrolled
 
 
 def hints(app, lines_):
-    """The hint lines (English keys) in the language, clipped to the grid."""
-    return [clip(app.tr(x), app.cols - 1) for x in lines_]
+    """The hint lines (English keys, or (key, number): a number the rules give) in the
+    language, clipped to the grid."""
+    return [clip(app.tr(x[0]) % x[1] if isinstance(x, tuple) else app.tr(x), app.cols - 1)
+            for x in lines_]
 class PickList(ListView):
     """A titled list; OK calls ``pick(app, value, self)``, back calls ``back(app)``.
 
@@ -40,29 +42,34 @@ class PickList(ListView):
             self.choose(app, self.cursor)
 
     def render(self, app):
-        """The list; below it, when there is room, what a long press does."""
+        """The list (the title says when it scrolls); below it, when there is room, what a
+        long press does."""
         screen = ListView.render(self, app)
         rows = list(screen.rows)
-        if len(rows) < app.rows and self.count(app) <= app.rows - 1:
+        n = self.count(app)
+        if len(rows) < app.rows and n <= app.rows - 1:
             rows.extend(hints(app, ("hold ◀▶: move + OK",)))
-        return Screen(screen.title, rows, screen.selected)
+        return Screen(scrolled(self.title(app), self.win.top, app.rows, n, app.cols), rows,
+                      screen.selected)
 
 
 class SeatList(PickList):
     """Pick a player (the declarer, the player at fault); ``extra`` labels end the list."""
 
-    def __init__(self, flow, title, seats, pick, back, extra=(), cursor=0):
+    def __init__(self, flow, title, seats, pick, back, extra=(), cursor=0, dealer=-1):
         PickList.__init__(self, title, pick, back, cursor)
         self.flow = flow
         self.seats = seats
         self.extra = extra
+        self.dealer = dealer  # marked *, as the scoreboard marks who deals (the declarer list)
 
     def count(self, app):
         return len(self.seats) + len(self.extra)
 
     def label(self, app, i):
         if i < len(self.seats):
-            return self.flow.name(self.seats[i])
+            name = self.flow.name(self.seats[i])
+            return name + " *" if self.seats[i] == self.dealer else name
         return self.extra[i - len(self.seats)]
 
     def choose(self, app, i):
@@ -77,26 +84,38 @@ def bids(rules):
 
 
 class BidList(PickList):
-    """The bid, min_bid..6 then Rödskägg; the cursor starts on 3 (or the old bid)."""
+    """The bid, min_bid..6 then Rödskägg; the cursor starts on 3 (or the bid chosen). In bud
+    (the declarer's tricks only) a last row enters a penalty during the hand: there, not on
+    the result list, whose cursor is the result (a penalty row below it would move it)."""
 
     def __init__(self, bidding):
         self.bidding = bidding
-        ch = bids(bidding.flow.rules)
-        want = bidding.bid if bidding.bid in ch else 3
-        cursor = ch.index(want) if want in ch else 0
+        self.choices = bids(bidding.flow.rules)
+        self.penalty = not bidding.flow.rules.others_score()
         PickList.__init__(self, "", lambda app, v, view: bidding.tricks(app, v),
-                          lambda app: goto(app, bidding.first), cursor)
-        self.choices = ch
+                          lambda app: goto(app, bidding.first), 0)
+        self.arrive()
+
+    def arrive(self):
+        """The cursor on the bid chosen (the first time, on 3)."""
+        want = self.bidding.bid if self.bidding.bid in self.choices else 3
+        self.cursor = self.choices.index(want) if want in self.choices else 0
 
     def title(self, app):
         return app.tr("Hand %d: %s bid") % (self.bidding.flow.hand(), self.bidding.flow.name(self.bidding.declarer))
 
     def count(self, app):
-        return len(self.choices)
+        return len(self.choices) + (1 if self.penalty else 0)
 
     def label(self, app, i):
+        if i == len(self.choices):
+            return app.tr("Penalty in hand...")
         v = self.choices[i]
         return app.tr("Rödskägg!") if v == score.BID_R else "%d" % v
 
     def choose(self, app, i):
+        if i == len(self.choices):
+            self.arrive()  # back from the penalty on the bid, not on this row
+            self.bidding.ask_fault(app, self)
+            return
         self.pick(app, self.choices[i], self)

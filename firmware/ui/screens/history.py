@@ -83,7 +83,8 @@ def summary(app, game, entry, width=None, first=0):
         return text
     if kind == score.BID:
         bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
-        return "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
+        text = app.tr("%s bid %s took %d") % (p[entry[1]], bid, entry[3][entry[1]])
+        return text if len(text) <= width else "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
     if kind == score.LONE:
         return "%s %s" % (app.tr("Lone"), p[entry[1]])
     if kind == score.ALL_PASS:

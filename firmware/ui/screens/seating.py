@@ -3,7 +3,7 @@ seats players from the roster, and the speller for a name not in it."""
 
 from firmware.core.game import MAX_NAME, MAX_PLAYERS
 from firmware.ui import events
-from firmware.ui.screenmodel import Screen
+from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
 
@@ -22,9 +22,11 @@ def upper(text):
 class TableView(ListView):
     """Who sits where: pick the players clockwise, the first deals. The list is the
     roster (the last table first, then the most recent), then the built-in names,
-    then Spell... and Done. OK seats a name (the cursor stays: a table seen before
-    is OK, OK, OK), hold ▶ is Done, hold ◀ picks the row above; back unseats the
-    last one (with none: leaves, the table unchanged)."""
+    then Spell... and Done. OK seats a name, which stays in its row with its seat
+    number, the cursor on it: ▶ goes on to the next name, and OK on a seated row
+    seats the next name below it (a table seen before is OK, OK, OK). Hold ▶ is
+    Done, hold ◀ picks the row above; back unseats the last one (with none: leaves,
+    the table unchanged)."""
 
     def __init__(self, parent, app):
         ListView.__init__(self)
@@ -34,7 +36,16 @@ class TableView(ListView):
         self.note = None
 
     def items(self):
-        return self.plan.pool(self.table)[:POOL_SHOWN]
+        """The names listed: the seated ones in their rows, and POOL_SHOWN not seated."""
+        out = []
+        free = 0
+        for name in self.plan.pool(()):
+            if free >= POOL_SHOWN:
+                break
+            out.append(name)
+            if name not in self.table:
+                free += 1
+        return out
 
     def title(self, app):
         return app.tr("Seat %d: who?") % (len(self.table) + 1)
@@ -45,14 +56,20 @@ class TableView(ListView):
     def label(self, app, i):
         items = self.items()
         if i < len(items):
-            return items[i]
+            name = items[i]
+            return "%s #%d" % (pad(name, 8), self.table.index(name) + 1) if name in self.table else name
         return app.tr("Spell...") if i == len(items) else app.tr("Done")
 
     def choose(self, app, i):
         self.note = None
         items = self.items()
         if i < len(items):
-            self.take(app, items[i])
+            for j in range(i, len(items)):  # a seated row: the next name below it
+                if items[j] not in self.table:
+                    self.cursor = j
+                    self.take(app, items[j])
+                    return
+            self.note = app.tr("%s is already seated") % items[i]
         elif i == len(items):
             app.view = SpellView(self)
         else:
@@ -192,7 +209,7 @@ class SpellView(ListView):
         elif action == "Aa":
             self.flip = not self.flip
         elif not self.name:
-            self.note = app.tr("No letters yet: a name needs one")
+            self.note = app.tr("No letters yet")  # (a name needs one: the row must fit)
         else:
             self.parent.take(app, self.name)
 

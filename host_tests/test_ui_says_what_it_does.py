@@ -1,0 +1,172 @@
+"""Issue 27: a screen says what its buttons do, with the game's own numbers, and an OK that
+would refuse says so before the press; a hold stops at the end of its range; seating keeps
+the cursor on the next name to seat."""
+
+from firmware.core import score
+from firmware.core.rules import Rules
+from host_tests.test_ui_app import started
+from tools.play.presses import Planner
+
+NAMES = ["Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun"]
+
+
+# -- point 2: every number in a hint comes from the game's rules ------------------------------
+
+def test_fem_hints_say_the_penalty_the_rules_set():
+    for penalty in (5, 6, 0):
+        d, _st = started(Rules("fem", {"penalty": penalty}), NAMES[:4], 0)
+        text = d.keys("c")
+        assert "håll◀ 0 stick (+%d)" % penalty in text
+        text = d.keys("A")  # Bo played and took none
+        assert text.splitlines()[1] == " Bo       0"
+        d.keys("bbbbc")  # Cia took all five: Dan and Anna are filled in (pass)
+        assert "◀ pass  håll◀ 0 (+%d)" % penalty in d.text()
+        if penalty != 5:
+            assert "+5" not in d.text()
+        d.keys("c")
+        assert d.app.series.game.state.scores[1] == 12 + penalty  # as the hints said
+    d, _st = started(Rules("fem", {"penalty": 6}), NAMES[:7], 0, height=32)
+    assert d.keys("c").splitlines()[0] == "Giv 1: håll◀ 0 (+6)▼"  # the hint in the title
+
+
+# -- point 3: a screen whose OK would refuse says so before the press -------------------------
+
+def test_fem_pass_on_the_filled_in_last_row_says_the_tricks_do_not_add_up():
+    d, _st = started()
+    d.keys("c" "c" "B" "a")  # Bo 1, Cia 2, Dan pass: Anna filled in with the rest (2)
+    assert d.text().splitlines()[0] == "Giv 1: OK sparar"
+    text = d.keys("a")  # Anna passed after all: 3 tricks of 5
+    assert text.splitlines()[0] == "Stick: 3 av 5"
+    assert "OK: går inte" in text and "OK sparar" not in text and "OK: spara" not in text
+    d.keys("c")
+    assert d.text().startswith("Går inte")
+    assert d.app.series.game.log == []
+
+
+def test_knack_three_joiners_with_a_trick_each_say_so_before_ok():
+    d, _st = started(Rules("knack"), NAMES[:5], 0)
+    p = Planner(d.app)
+    p.press("c")
+    p.bidding((score.BID, 1, 3, (0, 3, 1, 1, 1), 0b11100, ()))  # ends with OK on "nobody more"
+    keys = p.take()
+    d.keys("C")  # (the refusal, read: back on the joiners)
+    d2, _st = started(Rules("knack"), NAMES[:5], 0)
+    d2.keys(keys[:-1])
+    text = d2.text()
+    assert text.splitlines()[0] == "Går med: max 2 stick", text
+    assert "OK sparar" not in text and "OK visar" not in text
+    d2.keys("c")
+    assert d2.text().startswith("Går inte")
+    assert d2.app.series.game.log == []
+
+
+# -- point 7: a hold that steps a value stops at the end of its range ------------------------
+
+def test_a_hold_stops_at_the_end_of_the_range_and_takes_it():
+    """knack, Bo bid 3 and took 4: Cia's row, 2 tricks left, starts on 1."""
+    def cia(keys):
+        d, _st = started(Rules("knack"), NAMES[:5], 0)
+        d.keys("cBc" "bc")  # Bo (hold ▶ from the dealer) bids 3, took 4
+        assert ">Cia      <1>" in d.text()
+        return d.keys(keys)
+
+    def row(text, name):
+        return next(x.lstrip(" >").split()[:2] for x in text.splitlines() if x.lstrip(" >").startswith(name))
+
+    assert ">Cia      <2>" in cia("b")  # the most there is
+    assert row(cia("bB"), "Cia") == ["Cia", "2"]  # hold ▶ on the top: 2 taken, not round to 0
+    assert row(cia("B"), "Cia") == ["Cia", "2"]  # hold ▶ on 1: one more, taken
+    assert ">Cia      <0>" in cia("a")
+    assert row(cia("aA"), "Cia") == ["Cia", "0"]  # hold ◀ on 0: 0 taken, not round to 2
+    d, _st = started(Rules("fem"), NAMES[:4], 0)
+    d.keys("c" "bbbb")  # Bo <5>, every trick
+    assert ">Bo       <5>" in d.text()
+    d.keys("B")  # hold ▶ on 5: 5 taken, not round to 1
+    assert d.app.view.values[0] == 5 and " Bo       5" in d.text()
+
+
+# -- point 8: seating keeps the cursor on the name it seated ----------------------------------
+
+def test_seating_with_next_then_ok_seats_the_names_in_list_order():
+    from tools.play.driver import Driver
+
+    d = Driver()
+    d.keys("B")  # hold ▶ from Start!: the table, on Anna
+    d.keys("bc" "bc" "bc" "bc")  # ▶ OK four times: meant Bo Cia Dan Eva
+    assert d.text().splitlines()[1].strip() == "Bord: Bo Cia Dan Eva"
+    assert ">Eva      #4" in d.text()  # the cursor on the name just seated
+    d.keys("B")
+    assert d.app.plan.players() == ["Bo", "Cia", "Dan", "Eva"]
+    d = Driver()
+    d.keys("B" "c" "c" "c" "B")  # OK, OK, OK: the names in turn (a table seen before)
+    assert d.app.plan.players() == ["Anna", "Bo", "Cia"]
+
+
+# -- point 9: every screen says, on its panel, what its buttons do and that it scrolls --------
+
+def test_knack_seven_players_keep_the_penalty_row_on_the_joiners():
+    from tools.play.presses import presses_for
+
+    entry = (score.BID, 1, 3, (0, 3, 1, 1, 1, 0, 0), 0, ())
+    d2, _st = started(Rules("knack"), NAMES, 0)
+    for ch in presses_for(d2.app, entry)[:-1]:  # up to "nobody more" on the joiners
+        d2.keys(ch)
+    text = d2.text().splitlines()
+    assert len(text) - 1 == d2.app.rows and "Straff i given..." in text, text
+    assert text[0].endswith("▼")  # the player rows scroll: the title says so
+
+
+def test_bud_on_128x32_marks_the_dealer_and_says_the_lists_scroll():
+    d, _st = started(Rules("bud"), NAMES[:5], 0, height=32)
+    text = d.keys("c").splitlines()
+    assert text[0] == "Giv 1: spelförare▼" and ">Anna *" in text, text  # the dealer, marked
+    d.keys("c" "c")  # Anna, bids 3: the result list
+    assert d.text().splitlines()[0] == "Anna 3: stick?▼"
+    d.keys("c")  # 3 tricks: saved
+    d2, _st = started(Rules("bud", {"pot": True}), NAMES[:5], 0, height=32)
+    d2.keys("c" "c" "c" "c")  # the pot: OK previews every player, three at a time
+    assert d2.text().splitlines()[0].endswith("▼") and len(d2.text().splitlines()) == 4
+    d2.keys("bb")  # scrolled to the end
+    assert d2.text().splitlines()[0].endswith("▲")
+
+
+# -- point 11: words a table reads without the manual ------------------------------------------
+
+def test_a_question_longer_than_the_panel_scrolls_to_its_end():
+    from firmware.ui.views import Confirm
+
+    d, _st = started(height=32)
+    enter_one = "c" "c" "B" "a" "c"  # a hand: the game is unfinished
+    d.keys(enter_one)
+    d.app.view = Confirm("Nytt spel?", [d.app.tr("Start! keeps this unfinished game on the drive (games/).")],
+                         lambda a: None, lambda a: a.home())
+    d.app._refresh()
+    seen = d.text().splitlines()
+    assert seen[0] == "Nytt spel?▼" and len(seen) == 4
+    words = " ".join(seen[1:3])
+    for _ in range(5):
+        words += " " + d.keys("b").splitlines()[2]
+    assert "(games/)." in words  # the end of the sentence, which 128x32 dropped
+    assert d.text().splitlines()[0] == "Nytt spel?▲" and d.text().splitlines()[-1] == "OK: ja, tillbaka: nej"
+
+
+def test_the_seating_line_keeps_the_names_whole():
+    from firmware.ui.screens.table import names_fit
+
+    assert names_fit(["Åsa", "Örjan", "Märta"], 14) == "..Örjan Märta"
+    assert names_fit(["Åsa", "Bo"], 14) == "Åsa Bo"
+    from tools.play.driver import Driver
+
+    d = Driver(height=32)
+    d.keys("B")
+    d.app.view.table[:] = ["Åsa", "Örjan", "Märta"]
+    d.app._refresh()
+    assert d.text().splitlines()[1].strip() == "Bord: ..Örjan Märta"  # was "Bord: Åsa Örja Märt"
+
+
+def test_history_says_bid_and_tricks_in_words():
+    d, _st = started(Rules("bud"), NAMES[:4], 0)
+    from tools.play.presses import presses_for
+
+    d.keys(presses_for(d.app, (score.BID, 1, 3, (0, 4, 0, 0), 0, ())))
+    assert "Bo bjöd 3 tog 4" in d.keys("a")  # was "Bo 3:4"
