@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STUBS := .venv-stubs
 BOARD ?= pico
 
-.PHONY: run test lint typecheck pytest mptest bench soak bundle release openscad deploy gallery clean
+.PHONY: run test lint typecheck pytest mptest bench soak bundle release openscad deploy gallery clean browser
 
 $(BIN)/.installed: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -19,13 +19,22 @@ $(NODE_DEPS): tools/board/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then cd tools/board && npm ci --silent --no-audit --no-fund && touch node_modules/.installed; \
 	else echo "npm not found: the board tier (tools/board) will be skipped"; fi
 
+# The phone view's browser test (host_tests/test_web_browser.py): Debian's chromium, driven by
+# Playwright (requirements-dev.txt); installed when missing and root, else that test skips, saying so.
+browser:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	  || echo "chromium could not be installed: the browser test will be skipped"; \
+	else echo "chromium not found (not root, or no apt-get): the browser test will be skipped"; fi
+
 $(STUBS)/.installed: requirements-typecheck.txt
 	$(PY) -m venv $(STUBS)
 	$(STUBS)/bin/pip install -q --disable-pip-version-check -r requirements-typecheck.txt
 	touch $@
 
 run: $(BIN)/.installed
-	$(BIN)/python -m tools.sim
+	$(BIN)/python -m tools.sim --board $(BOARD)
 
 test: lint typecheck pytest mptest
 
@@ -35,7 +44,7 @@ lint: $(BIN)/.installed
 typecheck: $(STUBS)/.installed
 	$(STUBS)/bin/python tools/check/typecheck.py
 
-pytest: $(BIN)/.installed $(NODE_DEPS) openscad
+pytest: $(BIN)/.installed $(NODE_DEPS) openscad browser
 	$(BIN)/python -m pytest -q -rs host_tests
 
 mptest: $(BIN)/.installed
@@ -68,8 +77,9 @@ openscad:
 deploy: bundle
 	$(BIN)/python -m tools.build.deploy $(if $(DRIVE),--drive $(DRIVE),)
 
-gallery: $(BIN)/.installed
+gallery: $(BIN)/.installed browser
 	$(BIN)/python -m tools.drawings.gallery
+	$(BIN)/python -m tools.drawings.phones
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .hypothesis

@@ -287,10 +287,12 @@ def test_real_bundle_holds_every_module_code_and_boot_import(real):
     assert closure_problems(out) == []
     for name in result.graph.project_modules():
         assert device_resolve(out, name) is not None, name
-    # every non-Python file of firmware/ (fonts, tables) is shipped
+    # every non-Python file of firmware/ (fonts, tables) is shipped, but those of the packages the
+    # board leaves out (the phone view's page on the boards without Wi-Fi)
     for path in (ROOT / "firmware").rglob("*"):
         if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts:
-            assert (out / path.relative_to(ROOT)).is_file(), path
+            left = result.graph.leaves(".".join(path.relative_to(ROOT).parts[:-1]))
+            assert (out / path.relative_to(ROOT)).is_file() != bool(left), path
 
 
 def test_real_bundle_has_nothing_host_only(real):
@@ -326,17 +328,44 @@ def test_real_bundle_libraries_match_hardware_requirements(real):
 
 def test_hardware_requirements_lists_exactly_the_libraries_the_firmware_needs():
     entries = [ROOT / n for n in bundle.ENTRY_POINTS]
-    needed = set(bundle.Graph(bundle.Source(ROOT), entries).libraries)
+    needed = set()
+    for board in boards.PROFILES:  # what any board's bundle ships (the Wi-Fi boards: the phone view's)
+        needed |= set(bundle.Graph(bundle.Source(ROOT), entries, bundle.left_out(board)).libraries)
     assert requirement_names() == needed
 
 
 def test_every_board_drives_its_panel_over_busio_with_no_library(real):
     """Every panel (SSD1306/SSD1309, SH1106, the SH1107 too) is driven by firmware/device/oled.py
     over busio with the page renderer: no library in lib/."""
-    _board, out, _result = real
+    board, out, result = real
     got = files(out)
     assert "firmware/device/oled.py" in got and "firmware/device/render.py" in got
-    assert sorted(name for name in got if name.startswith("lib/")) == []
+    lib = sorted(name for name in got if name.startswith("lib/") and not name.startswith(WEB_LIBS))
+    assert lib == []
+    left = set() if boards.PROFILES[board].get("wifi") else {"firmware.device.wifi"}  # (the rest comes from it)
+    assert result.graph.left_out == left
+    if left:
+        assert "left out (the Wi-Fi boards'): firmware.device.wifi" in result.report()
+
+
+WEB_LIBS = ("lib/adafruit_httpserver/", "lib/adafruit_miniqr.py")
+
+
+def test_only_the_wifi_boards_ship_the_phone_view(real):
+    """The phone view (firmware/web, its page, its renderer, the HTTP server and QR libraries) is in
+    the bundles of the Wi-Fi profiles, and not a file of it in any other: those boards load and
+    hold nothing of it."""
+    board, out, _result = real
+    got = files(out)
+    mine = ("firmware/web/", "firmware/device/picture.", "firmware/device/wifi.") + WEB_LIBS
+    web = sorted(n for n in got if n.startswith(mine))
+    if boards.PROFILES[board].get("wifi"):
+        assert "firmware/web/page.html" in got and "lib/adafruit_miniqr.py" in got
+        assert "lib/adafruit_httpserver/server.py" in got and "firmware/device/picture.py" in got
+        assert "firmware/device/wifi.py" in got
+        assert "firmware/web/phones.py" in got and "firmware/web/sheet.py" in got
+    else:
+        assert web == []
 
 
 def test_hardware_requirements_pins_the_dev_requirements():

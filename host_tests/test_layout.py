@@ -9,8 +9,10 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # firmware's layers, lowest first: a module may import its own layer and the layers below.
+# firmware.web (the phone view of the Wi-Fi boards) reads the store and the UI; only the device
+# (its start-up, its renderer) builds it.
 LAYERS = ("firmware.core", "firmware.record", "firmware.words", "firmware.store", "firmware.ui",
-          "firmware.device")
+          "firmware.web", "firmware.device")
 ENTRY_POINTS = ("code", "boot")
 # Calls whose constant first argument names a module they import.
 IMPORT_CALLS = ("__import__", "import_module", "_import", "Lazy")

@@ -5,6 +5,9 @@ picks a profile (``RODSKAGG_BOARD``) and may override any field (see
 hardware/README.md); tools/drawings/wiring.py draws the wiring from this same table.
 Pin names are attributes of CircuitPython's ``board`` module.
 
+``wifi`` (the Pico 2 W profiles): the board has a radio, and the phone view (firmware/web) is
+bundled and built for it; the other profiles load nothing of it.
+
 Button roles: ``prev``, ``next``, ``ok`` are always there (a long press of
 ``ok`` or ``prev`` is back/undo on three-button builds); ``back`` is an
 optional fourth button.
@@ -41,6 +44,12 @@ PROFILES = {
     "pico_242": dict(PICO, title="Raspberry Pi Pico + 2.42\" SSD1309 128x64", reset="GP14"),
     # Pico + 1.3" SH1106 128x64 I2C module (4 pins, like the 0.96" one).
     "pico_sh1106": dict(PICO, title="Raspberry Pi Pico + 1.3\" SH1106 128x64", driver="sh1106"),
+    # The phone view (firmware/web): a Raspberry Pi Pico 2 W (RP2350, Wi-Fi) wired as the pico build;
+    # its access point and web server show the whole score sheet on the players' phones.
+    "pico2_w": dict(PICO, title="Raspberry Pi Pico 2 W + SSD1306 128x64 (phone view)", wifi=True),
+    # The same with the table build's 2.42" SSD1309 (its RES pin on GP14).
+    "pico2_w_242": dict(PICO, title="Raspberry Pi Pico 2 W + 2.42\" SSD1309 128x64 (phone view)", reset="GP14",
+                        wifi=True),
     # Adafruit Feather RP2040 + OLED FeatherWing 128x32 (buttons A, B, C).
     "feather_oled": dict(FEATHER, title="Feather RP2040 + OLED FeatherWing 128x32", height=32),
     # Adafruit Feather RP2040 + 128x64 OLED FeatherWing (SH1107, product 4650; buttons A, B, C).

@@ -53,6 +53,13 @@ def bring_up(getenv=None):
     _display(dev, board, profile)
     _keys(dev, board, profile)
     _nvm(dev)
+    if profile.get("wifi"):  # the phone view (firmware/device/wifi.py: bundled on those boards only)
+        try:
+            from firmware.device.wifi import bring_up as phones
+        except ImportError as e:
+            dev.problem("phone view: %s (the bundle of another board?)" % e)
+        else:
+            phones(dev)
     if dev.problems and dev.renderer is not None:
         dev.show("Setup", " / ".join(dev.problems))
     return dev

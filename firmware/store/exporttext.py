@@ -169,6 +169,24 @@ def record_parts(game, lang="en"):
     yield ("\n " if game.log else "") + "]}\n"
 
 
+def entries(game, lang="en"):
+    """(number, what, state after) for each entry of the log, as the score sheet has them: the
+    hand's number as the table counts them (None for an entry that is not a counted hand, whose
+    words then say where it stands), a few words in lang, the state after it (one State object,
+    changed in place from one entry to the next: read it before the next)."""
+    players = game.players
+    before = 0 if game.base is None else game.base.hands
+    for entry, state in zip(game.log, game.states()):
+        what = describe(players, entry, lang)
+        if state.hands > before:
+            number = state.hands
+        else:
+            number = None
+            what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
+        before = state.hands
+        yield number, what, state
+
+
 def sheet_text(game, lang="en", board=None):
     """The CSV score sheet in lang (what ``write`` puts in NAME.csv)."""
     return "".join(sheet_rows(game, lang, board))
@@ -186,20 +204,11 @@ def sheet_rows(game, lang="en", board=None):
     if game.base is None:
         start = [game.rules.start] * len(players)
         yield _csv_row([0, tr(lang, "start")] + start)
-        before = 0
     else:
         yield _csv_row([game.base.hands, tr(lang, "(earlier hands not kept)")]
                        + list(game.base.scores))
-        before = game.base.hands
-    for entry, state in zip(game.log, game.states()):
-        what = describe(players, entry, lang)
-        if state.hands > before:
-            number = state.hands
-        else:
-            number = ""
-            what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
-        before = state.hands
-        yield _csv_row([number, what] + list(state.scores))
+    for number, what, state in entries(game, lang):
+        yield _csv_row(["" if number is None else number, what] + list(state.scores))
     st = game.state
     if st.over():
         yield _csv_row(["", tr(lang, "winner: %s") % players[st.winner]] + [""] * len(players))

@@ -93,15 +93,15 @@ class GamePlan:
         """A new Series (raises RulesError with a reason)."""
         return Series(self.rules(), self.players(), self.dealer)
 
-    def encode(self):
-        """The blob (at most MAX_BLOB bytes: the oldest roster names give way)."""
+    def encode(self, limit=MAX_BLOB):
+        """The blob (at most limit bytes: the oldest roster names give way)."""
         opts = ";".join("%s=%s" % (k, _show(v)) for k, v in sorted(self.overrides.items()))
         head = "%s|%s|%d|%s|%d|%s|%s|" % (BLOB, self.preset, self.n, ",".join(self.names),
                                           self.dealer, opts, self.lang or "")
         roster = list(self.roster)
         while True:
             blob = (head + ",".join(roster)).encode()
-            if len(blob) <= MAX_BLOB or not roster:
+            if len(blob) <= limit or not roster:
                 return blob
             roster.pop()
 

@@ -26,6 +26,8 @@ def resume(app, store):
         message = load_message(app, loaded) or message
         if app.pending:
             app.note = exports.flush_pending(app)
+    if app.phones is not None and app.phones.begin(app):  # its password made at the first start
+        app.settings_changed()
     uncovered = uncovered_note(app)
     if uncovered:
         message = message + " " + uncovered if message else uncovered

@@ -1,8 +1,10 @@
 """The settings as the store keeps them (``save_settings``): the remembered set-up's blob
 (firmware/ui/gameplan.py), then the export state (the game's file name, whether its export waits for
-the drive) and the big-scores setting. Loaded while used, let go on the scoreboard."""
+the drive), the big-scores setting and, on the Wi-Fi boards, the phone view's (its switch and
+password: firmware/web/phones.py). Loaded while used, let go on the scoreboard."""
 
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
+MAX_SETTINGS = 255  # firmware/store/codec.py MAX_SETTINGS
 
 
 def read(app, blob):
@@ -15,16 +17,23 @@ def read(app, blob):
     app.export_name = parts[0] or None
     app.pending = len(parts) > 1 and parts[1] == "1"
     app.big = len(parts) > 2 and parts[2] == "1" and app.big_rows >= 2
+    if app.phones is not None:
+        app.phones.read(parts[3:])
     return blob[:k]
 
 
 def blob(app):
-    """The set-up, then the export state (the game's file name, whether it is pending)
-    and the big-scores setting."""
+    """The set-up, then the export state (the game's file name, whether it is pending), the
+    big-scores setting and the phone view's fields; the roster's oldest names give way when it
+    would not fit the store's 255 bytes."""
     setup = app.settings if app.settings is not None and app.held_plan() is None else app.plan.encode()
-    return (setup + EXPORT_MARK
-            + ("%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0,
-                             1 if app.big else 0)).encode())
+    state = "%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0, 1 if app.big else 0)
+    if app.phones is not None:
+        state += app.phones.fields()
+    tail = EXPORT_MARK + state.encode()
+    if len(setup) + len(tail) > MAX_SETTINGS:
+        return app.plan.encode(MAX_SETTINGS - len(tail)) + tail
+    return setup + tail
 
 
 def save(app):

@@ -2,15 +2,15 @@
 
 Core (heap, time per entry), storage (bytes and erases per hand, flash life),
 UI (presses per hand, heap, time per press), bundle size, CircuitPython's VM, the emulated
-boards of every profile (tools/bench/board.py: heap, press-to-frame time, saves, exports).
-Numbers, not tests: nothing here fails on a slow machine.
+boards of every profile (tools/bench/board.py: heap, press-to-frame time, saves, exports), the phone
+view of the Wi-Fi boards (tools/bench/web.py). Numbers, not tests: nothing here fails on a slow machine.
 """
 
 import importlib
 import sys
 
 SECTIONS = ("tools.bench.core", "tools.bench.storage", "tools.bench.ui", "tools.bench.bundle", "tools.bench.device",
-            "tools.bench.board")
+            "tools.bench.web", "tools.bench.board")
 
 
 def main():

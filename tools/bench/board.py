@@ -99,7 +99,8 @@ STAGES = (
     ("    from firmware.store.journal import Store\n\n    gc.collect()\n", "storage, export, hw imported"),
     ('    forget("firmware.device.boards")  # and the board profiles\' tables\n    gc.collect()\n',
      "display, keypad, NVM set up"),
-    ('    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles)\n',
+    ('    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,\n'
+     '              dev.profile["name"], getattr(dev, "phones", None))\n',
      "the App built (the game loaded)"),
 )
 FIRST_DRAW = "            renderer.draw(app.screen)\n            gc.collect()\n"

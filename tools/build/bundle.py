@@ -37,6 +37,9 @@ DEVICE_PACKAGES = ("firmware",)
 HOST_ONLY = ("tools", "host_tests")
 # Distributions that are type hints only (imported inside try: on the device).
 TYPING_ONLY_DISTS = ("adafruit-circuitpython-typing",)
+# The phone view (a package, and the renderer that draws its codes): on the Wi-Fi boards only
+# (a profile's ``wifi``); every other board's bundle leaves them out, their libraries and data too.
+WIFI_MODULES = ("firmware.web", "firmware.device.picture", "firmware.device.wifi")
 
 # CircuitPython 9/10 built-in modules (any port): imports of these need no file.
 CIRCUITPY_BUILTINS = frozenset("""
@@ -233,8 +236,10 @@ class Source:
 class Graph:
     """The files the device needs, found from the entry points."""
 
-    def __init__(self, source, entries):
+    def __init__(self, source, entries, leave=()):
         self.source = source
+        self.leave = frozenset(leave)  # modules and packages not followed (the Wi-Fi boards')
+        self.left_out = set()  # those of them something imports
         self.modules = {}  # dotted name -> path (project and library modules)
         self.libraries = {}  # distribution -> version
         self.builtins = set()
@@ -271,6 +276,10 @@ class Graph:
                               "no Adafruit library installed in the venv)" % (where, name))
         if name in self.modules:
             return None
+        left = self.leaves(name)
+        if left:
+            self.left_out.add(left)
+            return None
         found = self.source.file_of(name)
         if found is None:
             if imp.maybe_attribute or imp.optional:
@@ -282,6 +291,13 @@ class Graph:
             dist, version = self.source.libraries[top]
             self.libraries[dist] = version
         return (name, path, is_package)
+
+    def leaves(self, name):
+        """The module or package left out that name is or is in, else None."""
+        for m in self.leave:
+            if name == m or name.startswith(m + "."):
+                return m
+        return None
 
     def project_modules(self):
         return sorted(n for n in self.modules if self.source.kind(n.split(".")[0]) == "project")
@@ -340,9 +356,16 @@ def settings_toml(board):
             lines.append("%s = \"%s\"" % (key, ",".join("%s:%s" % b for b in value)))
         else:
             lines.append("%s = \"%s\"" % (key, value))
+    if profile.get("wifi"):
+        lines += [
+            "",
+            "# The phone view starts the device's own Wi-Fi network from the menu (Telefoner). Leave",
+            "# CIRCUITPY_WIFI_SSID below unset: with it CircuitPython joins that network and its web",
+            "# workflow takes port 80, the page's.",
+        ]
     lines += [
         "",
-        "# CircuitPython's own keys; this device needs none of them (no Wi-Fi on an RP2040):",
+        "# CircuitPython's own keys; this device needs none of them (it joins no network):",
         "# CIRCUITPY_WIFI_SSID = \"\"",
         "# CIRCUITPY_WIFI_PASSWORD = \"\"",
         "# CIRCUITPY_WEB_API_PASSWORD = \"\"",
@@ -351,6 +374,13 @@ def settings_toml(board):
         "",
     ]
     return "\n".join(lines)
+
+
+def left_out(board):
+    """The modules (and packages) of WIFI_MODULES that board's profile does not load."""
+    from firmware.device import boards
+
+    return set() if boards.PROFILES[board].get("wifi") else set(WIFI_MODULES)
 
 
 # --------------------------------------------------------------------------- compiling
@@ -456,6 +486,8 @@ class Bundle:
         lines.append("  built-ins used: %s" % ", ".join(sorted(g.builtins)))
         if g.skipped:
             lines.append("  optional imports with nothing to bundle: %s" % ", ".join(sorted(g.skipped)))
+        if g.left_out:
+            lines.append("  left out (the Wi-Fi boards'): %s" % ", ".join(sorted(g.left_out)))
         if self.mpy:
             lines.append("  %d files compiled to CircuitPython .mpy" % self.mpy)
         if self.check_tool:
@@ -479,7 +511,7 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
     if not (root / "code.py").is_file():
         raise BundleError("%s has no code.py" % root)
     settings = settings_toml(board)
-    graph = Graph(Source(root, site), entries)
+    graph = Graph(Source(root, site), entries, left_out(board))
     bundle = Bundle(out, board, graph)
 
     if out.exists():
@@ -510,7 +542,9 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
     # data files of the device packages (fonts, tables): everything that is not Python
     for package in DEVICE_PACKAGES:
         for path in sorted((root / package).rglob("*")):
-            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts:
+            dotted = ".".join(path.relative_to(root).parts[:-1])
+            if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts \
+                    and not graph.leaves(dotted):
                 dest = out / path.relative_to(root)
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, dest)

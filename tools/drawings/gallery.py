@@ -167,6 +167,23 @@ def shots():
               "players a page; 6 mm digits on the 2.42\" panel.", keys, rec, "pico_242"), sim)
     sim.close()
 
+    # The phone view's codes (pico2_w): the password is made at random at a device's first start and
+    # the simulator serves on the loopback; here they are the picture's own, and the device's address.
+    sim = Sim("pico2_w", record_path=rec, port=0)
+    sim.phones.password = "k7mq2x9pzr"
+    keys = "b" + "a" * 3 + "c"  # the menu, up round its top to Telefoner, on
+    sim.play(keys)
+    # (no command shown: the simulator's own would show its random password and the loopback's address)
+    take(Shot("phones-code", "The phone view (pico2_w, Telefoner in the menu, `%s` on the scoreboard): a QR "
+              "code that joins the device's own Wi-Fi network, its name and password beside it (made at the "
+              "first start, kept)." % keys, board="pico2_w"), sim)
+    sim.phones.port = 80
+    sim.phones.radio.ipv4_address_ap = "192.168.4.1"
+    sim.play("c")
+    take(Shot("phones-page", "OK: the page's address as a QR code and as text; OK again goes back to the menu.",
+              board="pico2_w"), sim)
+    sim.close()
+
     # Not a key string: the message firmware/device/hw.py shows when a button pin is taken.
     r, panel = page_display(128, 64)
     screen = hw.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
@@ -189,6 +206,8 @@ def markdown(items):
         "",
     ]
     for s in items:
+        if s.name == "setup-error":
+            lines += phone_pages()
         lines.append("## %s" % s.name)
         lines.append("")
         lines.append("![%s](gallery/%s.png)" % (s.name, s.name))
@@ -214,12 +233,30 @@ def device_picture():
         sim.close()
 
 
+# The phone's page in a browser: made by tools/drawings/phones.py (it needs Chromium), kept here.
+PHONE_SHOTS = ("phones-fem4", "phones-knack7")
+
+
+def phone_pages():
+    """GALLERY.md's lines for the phone's page (tools/drawings/phones.py SHOTS)."""
+    from tools.drawings.phones import SHOTS
+
+    lines = []
+    for name, _game, _lang, what in SHOTS:
+        lines += ["## %s" % name[:-4], "", "![%s](gallery/%s)" % (name[:-4], name), "",
+                  "The phone's page (Chromium at 390x844, the whole page), %s: the scoreboard (* deals, "
+                  "> speaks first), the chart, the history as the score sheet has it, each change under its "
+                  "score. Made by `python3 -m tools.drawings.phones` (`make gallery`) from the game played on "
+                  "the simulator." % what, ""]
+    return lines
+
+
 def write(out_dir):
     items = shots()
     folder = os.path.join(out_dir, "gallery")
     os.makedirs(folder, exist_ok=True)
     for name in os.listdir(folder):
-        if name.endswith(".png"):
+        if name.endswith(".png") and not name.startswith(PHONE_SHOTS):
             os.remove(os.path.join(folder, name))
     for s in items:
         s.image.save(os.path.join(folder, s.name + ".png"), optimize=True)

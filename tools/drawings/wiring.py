@@ -63,6 +63,17 @@ PICO = Board(
     connectors=("micro-USB",),
 )
 
+# The Pico 2 W (RP2350 and the CYW43439 radio, of the phone view) has the Pico's pinout: GP23-25 and
+# GP29, which the radio uses, are not on its header either.
+PICO2W = Board(
+    "Raspberry Pi Pico 2 W (top view, USB up)",
+    left=PICO.left,
+    right=PICO.right,
+    gpio=_pico_pin,
+    color="#1b5e7a",
+    connectors=("micro-USB", "Wi-Fi antenna"),
+)
+
 # Feather RP2040: board pin name -> GPIO (Adafruit's pinout).
 FEATHER_GPIO = {"TX": 0, "RX": 1, "SDA": 2, "SCL": 3, "D4": 6, "D5": 7, "D6": 8, "D9": 9, "D10": 10,
                 "D11": 11, "D12": 12, "D13": 13, "D24": 24, "D25": 25, "SCK": 18, "MOSI": 19, "MISO": 20,
@@ -86,6 +97,8 @@ BUILDS = {
     "pico": PICO,
     "pico_242": PICO,
     "pico_sh1106": PICO,
+    "pico2_w": PICO2W,
+    "pico2_w_242": PICO2W,
     "feather_oled": FEATHER,
     "feather_oled64": FEATHER,
 }
@@ -265,8 +278,8 @@ def feather_build(profile):
     return parts_left, parts_right, wires
 
 
-MAKERS = {"pico": pico_build, "pico_242": pico_build, "pico_sh1106": pico_build,
-          "feather_oled": feather_build, "feather_oled64": feather_build}
+MAKERS = {"pico": pico_build, "pico_242": pico_build, "pico_sh1106": pico_build, "pico2_w": pico_build,
+          "pico2_w_242": pico_build, "feather_oled": feather_build, "feather_oled64": feather_build}
 
 
 # --------------------------------------------------------------------------- layout and SVG
@@ -483,12 +496,14 @@ def build_notes(name, profile):
         notes.append("Boot button: %s, read by boot.py at power-up" % profile["boot_button"])
     if profile.get("reset"):
         notes.append("Display reset: RES to %s (the firmware pulses it at start-up)" % profile["reset"])
-    if BUILDS[name] is PICO:
+    if BUILDS[name] in (PICO, PICO2W):
         notes += ["Power: USB, or 3xAAA / 1-cell LiPo to VSYS through a Schottky diode (both may be connected)",
                   "Optional 5th button: RUN to GND resets the board"]
     else:
         notes += ["Power: USB, or the LiPo on the JST-PH socket (the Feather charges it from USB)",
                   "Optional: a slide switch from EN to GND turns the board off"]
+    if profile.get("wifi"):
+        notes.append("Wi-Fi (the phone view): keep the antenna end, away from USB, clear of metal and the battery")
     return notes
 
 

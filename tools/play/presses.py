@@ -49,14 +49,43 @@ def is_view(view, cls):
     return any((c.__module__, c.__qualname__) in names for c in type(view).__mro__)
 
 
+class PhoneSwitch:
+    """The phone view as a clone's menu sees it (its rows), without its radio and sockets."""
+
+    def __init__(self, phones):
+        self.on = phones.on
+        self.password = phones.password
+
+    def menu_rows(self, app):
+        from firmware.web.phones import Phones
+
+        return Phones.menu_rows(self, app)
+
+    def fields(self):
+        from firmware.web.phones import Phones
+
+        return Phones.fields(self)
+
+    def toggle(self, app):
+        self.on = not self.on
+
+    def show(self, app):
+        pass
+
+
 def clone(app):
-    """A copy of app that shares nothing with it (no store, no exporter)."""
+    """A copy of app that shares nothing with it (no store, no exporter, no phone view's sockets)."""
     store, exporter = app.store, app.exporter
+    phones = app.__dict__.pop("phones", None)
     app.store = app.exporter = None
     try:
         sim = copy.deepcopy(app)
     finally:
         app.store, app.exporter = store, exporter
+        if phones is not None:
+            app.phones = phones
+    if phones is not None:
+        sim.phones = PhoneSwitch(phones)
     return sim
 
 

@@ -64,11 +64,16 @@ def panel_image(panel, scale=1):
     return img
 
 
-def page_display(width=128, height=64, address=0x3C, driver="ssd1306"):
+def page_display(width=128, height=64, address=0x3C, driver="ssd1306", wifi=False):
     """(renderer, panel): the firmware's page renderer on its panel adapter (firmware/device/oled.py)
-    on a fake bus, built as firmware/device/bringup.py builds it, for an SSD1306, SH1106 or SH1107."""
+    on a fake bus, built as firmware/device/bringup.py builds it, for an SSD1306, SH1106 or SH1107 (on
+    the Wi-Fi boards the renderer that also draws the phone view's codes, firmware/device/picture.py)."""
     from firmware.device import oled, render
 
     panel = Panel(width, height, driver)
     device = oled.OLED(FakeI2C(panel, address), address, width, height, driver)
+    if wifi:
+        from firmware.device.picture import PictureRenderer
+
+        return PictureRenderer(device, width, height), panel
     return render.PageRenderer(device, width, height), panel

@@ -452,3 +452,27 @@ class _CutFile:
         if self.writable:
             self.writable = False
             self.drive._step("close")
+
+
+class FakeRadio:
+    """``wifi.radio`` of a Pico 2 W as the phone view uses it (firmware/web/phones.py), for the
+    simulator: the access point is a flag, its address the loopback (CPython's sockets serve)."""
+
+    def __init__(self, ip="127.0.0.1", mac=b"\x28\xcd\xc1\x0f\x3f\x7a"):
+        self.ap_active = False
+        self.ipv4_address_ap = ip
+        self.mac_address_ap = mac
+        self.ssid = None
+        self.password = None
+        self.starts = 0
+
+    def start_ap(self, ssid, password="", **kw):
+        if password and not 8 <= len(password) <= 63:
+            raise ValueError("WPA2 password must be 8-63 characters")
+        self.ssid = ssid
+        self.password = password
+        self.ap_active = True
+        self.starts += 1
+
+    def stop_ap(self):
+        self.ap_active = False

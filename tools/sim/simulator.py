@@ -35,7 +35,7 @@ from firmware.store.export import Exporter
 from firmware.store.journal import Store
 from firmware.ui.app import App
 from tools.sim.bus import page_display, panel_image
-from tools.sim.fakes import FakeDrive, FakeNVM
+from tools.sim.fakes import FakeDrive, FakeNVM, FakeRadio
 
 PRESS_MS = 120  # a short press: key down this long
 GAP_MS = 250  # between presses
@@ -43,6 +43,7 @@ WAIT_MS = 10000  # "." in a key string
 NVM_SIZE = 4096  # RP2040
 DEFAULT_STATE = "sim-state"  # interactive runs keep their game here (git-ignored)
 SEP = "-" * 21  # between screens in --text output
+DEFAULT_PORT = 8080  # the phone view's port on the loopback (the device serves on 80)
 
 ROLE_OF_CHAR = {"a": "prev", "b": "next", "c": "ok", "d": "back"}
 
@@ -55,7 +56,7 @@ class Sim:
     """The App, its clock, its buttons, its display; ``press(ch)`` plays one key."""
 
     def __init__(self, board="pico", state=None, record_path=None, lang="sv", nvm_size=NVM_SIZE,
-                 on_change=None, readonly=False):
+                 on_change=None, readonly=False, port=DEFAULT_PORT):
         self.profile = boards.resolve({"RODSKAGG_BOARD": board}.get)
         self.width = self.profile["width"]
         self.height = self.profile["height"]
@@ -77,7 +78,15 @@ class Sim:
             self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable, board=self.profile["name"])
         self.renderer, self.panel = page_display(self.width, self.height, self.profile["address"],
-                                                 self.profile.get("driver", "ssd1306"))
+                                                 self.profile.get("driver", "ssd1306"),
+                                                 bool(self.profile.get("wifi")))
+        self.phones = None
+        if self.profile.get("wifi"):  # the phone view, served by CPython's sockets on the loopback
+            import socket
+
+            from firmware.web.phones import Phones
+
+            self.phones = Phones(FakeRadio(), socket, host="127.0.0.1", port=port)
         self.buttons = buttons.Buttons(self.roles)
         self.now = 0
         self.on_change = on_change
@@ -85,10 +94,13 @@ class Sim:
         self.level = None
         self.draw_ms = []
         self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
-                       "back" in self.roles, self.profile["name"])
+                       "back" in self.roles, self.profile["name"], self.phones)
         self.update()
 
     def close(self):
+        if self.phones is not None:
+            self.phones.on = False
+            self.phones.stop()
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
@@ -114,6 +126,8 @@ class Sim:
             self.app.tick(self.now)
             self.update()
             self.app.idle(self.now)  # as code.py's loop when nothing happened
+            if self.phones is not None:
+                self.phones.poll()  # as code.py's pause on the Wi-Fi boards
 
     def key(self, number, pressed):
         ev = self.buttons.key(number, pressed, self.now)
@@ -139,6 +153,21 @@ class Sim:
     def play(self, keys):
         for ch in keys:
             self.press(ch)
+
+    def serve(self, seconds):
+        """Let the phones' requests be answered for seconds of real time (the App's clock stands)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if self.phones is not None:
+                self.phones.poll()
+            time.sleep(0.01)
+
+    def address(self):
+        """The phone view's page, when it is on and serving (else None)."""
+        phones = self.phones
+        if phones is None or not phones.on or phones.server is None:
+            return None
+        return phones.address()
 
     # -- the screen ---------------------------------------------------------------
 
@@ -261,6 +290,8 @@ def interactive(sim, half=None):
             lines = [line + ("  " + text[i - 1] if 1 <= i <= len(text) else "")
                      for i, line in enumerate(lines)]
         note = ("  (screen saver: any key wakes it)" if s.app.brightness < 2 else "")
+        if s.address():
+            note += "  phones: %s" % s.address()
         text = "\x1b[H\x1b[2J" + "\r\n".join(lines) + "\r\n" + HELP % extra + note + "\r\n"
         if text != shown[0]:
             sys.stdout.write(text)
@@ -275,7 +306,9 @@ def interactive(sim, half=None):
         sys.stdout.write("\x1b[?25l")
         show(sim)
         while True:
-            ready, _, _ = select.select([fd], [], [], 0.2)
+            ready, _, _ = select.select([fd], [], [], 0.2 if sim.phones is None else 0.02)
+            if sim.phones is not None:
+                sim.phones.poll()
             # The App's clock follows the wall clock (the screen saver dims after 2 minutes).
             wall = int((time.monotonic() - start) * 1000)
             if wall > sim.now:
@@ -401,6 +434,12 @@ def main(argv=None):
                    help="terminal: 2x4 pixels a character (chosen by itself on terminals under 130x35)")
     p.add_argument("--window", action="store_true",
                    help="a window instead of the terminal (needs pygame); hold a key for a long press")
+    p.add_argument("--phones", action="store_true",
+                   help="Wi-Fi boards (pico2_w): the phone view on at start, as chosen in the menu")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help="the phone view's port on 127.0.0.1 (default %(default)s; 0: any free one)")
+    p.add_argument("--serve", type=float, metavar="SECONDS",
+                   help="after the keys, serve the phone view this long (scripted runs)")
     args = p.parse_args(argv)
 
     keys = args.keys
@@ -432,11 +471,20 @@ def main(argv=None):
         os.makedirs(args.shots, exist_ok=True)
     try:
         sim = Sim(args.board, state, args.record, args.lang, on_change=on_change if scripted else None,
-                  readonly=args.readonly_drive)
+                  readonly=args.readonly_drive, port=args.port)
     except (SimError, boards.ProfileError) as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
     try:
+        if args.phones and sim.phones is not None and not sim.phones.on:
+            sim.phones.switch(True)
+            sim.app.settings_changed()
+            sim.update()
+        if sim.phones is not None:
+            where = sim.address()
+            print("sim: phone view on %s" % where if where else
+                  "sim: phone view off (the menu's Telefoner/Phones, or --phones)%s"
+                  % (": %s" % sim.phones.problem if sim.phones.problem else ""), file=sys.stderr, flush=True)
         if not scripted:
             if hint:
                 print(sim.text())
@@ -464,6 +512,9 @@ def main(argv=None):
             print(sim.text())
         if args.shots:
             print("sim: %d screens in %s" % (len(shots), args.shots), file=sys.stderr)
+        if args.serve and sim.address():
+            print("sim: serving %s for %g s" % (sim.address(), args.serve), file=sys.stderr, flush=True)
+            sim.serve(args.serve)
         return 0
     finally:
         sim.close()

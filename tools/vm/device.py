@@ -134,7 +134,8 @@ class Device:
         lines = {"drive": self.drive, "phase": phase, "nvm": self.nvm_path, "nvm_size": self.nvm_size,
                  "sector": 4096, "mode": self.mode_path, "frames": frames if phase == "code" else "",
                  "keys": keys, "board": pins, "held": held, "cut": cut or "", "tail": tail, "hang": hang or "",
-                 "display": "%s:%dx%d" % (profile["driver"], profile["width"], profile["height"])}
+                 "display": "%s:%dx%d" % (profile["driver"], profile["width"], profile["height"]),
+                 "wifi": "1" if profile.get("wifi") else ""}
         with open(config, "w") as f:
             for k, v in lines.items():
                 f.write("%s=%s\n" % (k, v))
@@ -208,7 +209,7 @@ class SimDevice:
             if not frames or frames[-1][1:] != frame:
                 frames.append((sim.now,) + frame)
 
-        sim = S.Sim(self.board, self.state, lang=self.lang, on_change=grab, readonly=self.readonly)
+        sim = S.Sim(self.board, self.state, lang=self.lang, on_change=grab, readonly=self.readonly, port=0)
         grab(sim)
         sim.play(keys)
         sim.advance(tail)

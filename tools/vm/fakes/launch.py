@@ -8,7 +8,8 @@ code), ``nvm`` (host file of the flash), ``nvm_size``, ``sector``, ``mode``
 (host file: "1" when boot.py gave the drive to the code), ``frames`` (host
 file the display's frames go to), ``keys`` (the key script), ``board``
 (pin names), ``display`` (the panel: ``ssd1306:128x64``), ``held`` (pins held down at boot),
-``cut`` (power cut at an NVM write), ``tail`` (ms to run after the last key).
+``cut`` (power cut at an NVM write), ``tail`` (ms to run after the last key), ``wifi`` ("1": the
+board's radio and sockets, wifi.py and socketpool.py, for the phone view).
 
 Everything the fakes need from the host is opened before "/" becomes the
 drive; then the file runs as ``__main__`` like on a board, until the power
@@ -100,6 +101,10 @@ def main():
     import storage  # noqa: F401
     import supervisor  # noqa: F401
     import watchdog  # noqa: F401
+
+    if cfg.get("wifi") == "1":  # a Wi-Fi board: its radio and sockets (imported here: "/" is the drive next)
+        import socketpool  # noqa: F401
+        import wifi  # noqa: F401
 
     gc.collect()
     print("FAKES %d B of heap in use after the launcher and the fakes loaded" % gc.mem_alloc())
