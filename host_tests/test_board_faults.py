@@ -22,13 +22,13 @@ from tools import board as B
 from tools.shared import mpy_cross
 from tools.sim import raster
 from tools.vm import device as C
+from tools.vm.faults import BUILT, HOG, WATCHDOG_MS
 
 WHY = B.missing() or (None if mpy_cross() else "CircuitPython's mpy-cross not found (CIRCUITPY_MPY_CROSS=)")
 if WHY:
     pytest.skip("board tier skipped: %s" % WHY, allow_module_level=True)
 
 RECORD = "fem-basic.json"
-WATCHDOG_MS = 8000  # code.py WATCHDOG_S
 DRAW = "            renderer.draw(app.screen)\n"
 HANG = """            _draws[0] += 1
             if _draws[0] == 2:  # the first press's frame: it waits for what never comes
@@ -36,23 +36,6 @@ HANG = """            _draws[0] += 1
                     time.sleep(1)
 """
 LOOP = "    while True:\n        dev.feed()"
-BUILT = "    buttons = Buttons(dev.roles)\n"
-HOG = """    handle = app.handle
-
-    def hogged(ev, now, presses=[0]):  # noqa: B006
-        presses[0] += 1
-        if presses[0] == %d:  # the heap full: this press fails where it first allocates
-            hog = None
-            for size in (4096, 256, 16):  # (a chain of pairs: no list to grow)
-                try:
-                    while True:
-                        hog = (hog, bytearray(size))
-                except MemoryError:
-                    pass
-        handle(ev, now)
-
-    app.handle = hogged
-"""
 
 
 def patched_bundle(edit):

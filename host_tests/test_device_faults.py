@@ -17,6 +17,7 @@ import pytest
 from firmware.device import hw
 from tools.sim import raster
 from tools.vm import device as C
+from tools.vm.faults import BUILT, HOG, WATCHDOG_MS
 
 WHY = C.missing()
 if WHY:
@@ -25,25 +26,6 @@ if WHY:
 KIND = "mpy" if C.mpy_cross() else "py"
 RECORD = "fem-basic.json"
 START_MS = 1000  # tools/vm/fakes/keypad.py: the first key this long after power-on
-WATCHDOG_MS = 8000  # code.py WATCHDOG_S
-# After code.py builds its App: the copy fills the heap before the chosen press.
-BUILT = "    buttons = Buttons(dev.roles)\n"
-HOG = """    handle = app.handle
-
-    def hogged(ev, now, presses=[0]):  # noqa: B006
-        presses[0] += 1
-        if presses[0] == %d:  # the heap full: this press fails where it first allocates
-            hog = None
-            for size in (4096, 256, 16):  # (a chain of pairs: no list to grow)
-                try:
-                    while True:
-                        hog = (hog, bytearray(size))
-                except MemoryError:
-                    pass
-        handle(ev, now)
-
-    app.handle = hogged
-"""
 
 
 def record_hands():
