@@ -27,3 +27,14 @@ def firmware_modules_kept():
         parent, _, child = name.rpartition(".")
         if parent in before:
             setattr(before[parent], child, module)
+
+
+@pytest.fixture
+def modules_kept():
+    """firmware.forget lets nothing go while the test runs (the power-cut sweeps: thousands of
+    saves, each of which would import its modules again); the lazy-loading tests do not use it."""
+    import firmware
+
+    firmware.keep_modules = True
+    yield
+    firmware.keep_modules = False

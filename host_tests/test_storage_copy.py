@@ -26,6 +26,8 @@ from host_tests.test_storage_torn import same_game
 from tools.play import loop
 from tools.sim.fakes import CutDrive, FakeNVM, PowerCut, image_key, play, series_key
 
+pytestmark = pytest.mark.usefixtures("modules_kept")  # sweeps of power cuts: no re-import per save
+
 BOARDS = {"rp2040": (4096, True), "samd21": (256, False), "samd51": (8192, False)}
 PATH = "/save/copy.bin"
 NAMES = ("Åsa", "Örjan", "Cia", "Dan")

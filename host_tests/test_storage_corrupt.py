@@ -11,6 +11,8 @@ from firmware.store.journal import Store
 from firmware.store.resume import DAMAGED, EMPTY, NEWER, UNREADABLE
 from tools.sim.fakes import FakeNVM, image_key, play, series_key
 
+pytestmark = pytest.mark.usefixtures("modules_kept")  # sweeps of power cuts: no re-import per save
+
 
 def history(size, seed, steps=40, players=("Anna", "Bo", "Cia", "Dan")):
     """A played series on a fresh NVM: (nvm, store, every state the NVM has held)."""

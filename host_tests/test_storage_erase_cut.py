@@ -21,6 +21,8 @@ from firmware.store.journal import Store
 from firmware.ui.app import App
 from tools.sim.fakes import BOARD_SIZES, FakeNVM, PowerCut, play
 
+pytestmark = pytest.mark.usefixtures("modules_kept")  # sweeps of power cuts: no re-import per save
+
 
 def saves_until_an_erase(nvm, store, series, rng):
     """Play until a save erases a sector; return how many saves ran without one."""

@@ -15,6 +15,8 @@ from firmware.core.series import Series
 from firmware.store.journal import Store
 from tools.sim.fakes import FakeNVM, PowerCut, image_key, play, series_key
 
+pytestmark = pytest.mark.usefixtures("modules_kept")  # sweeps of power cuts: no re-import per save
+
 LONG = ("Abcdefgh", "Bcdefghi", "Cdefghij", "Defghijk", "Efghijkl", "Fghijklm", "Ghijklmn")
 
 
