@@ -127,12 +127,28 @@ def test_finished_walk_rows_are_the_saved_entry():
 def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     d, _st = started(Rules("knack"))
     d.keys("c" "B" "bbbb" "c")  # Bo declares and bids Rödskägg (all six)
-    d.keys("a" "c" "c")  # Bo takes 5, Cia 1: the others none
+    d.keys("a" "c")  # Bo takes 5
+    assert ">Cia      <0>" in d.text()  # its share of the one trick left among three
+    d.keys("B")  # Cia 1 (hold ▶: one more and take): the others none
     text = d.text().splitlines()
     assert text[:5] == ["Går med? OK sparar", "Bo       5*    12>ut", "Cia      1     12>11",
                         "Dan      0     12", "Anna     0     12"]
     d.keys("c")
     assert d.app.series.game.state.out == [1]
+
+
+def test_knack_rows_start_on_their_share_of_the_tricks_left():
+    """A row other than the declarer's starts on its share of the tricks still to give (the
+    declarer's bid kept apart while that row is to come): 1 before, the rest split after. Bo
+    bids 2 and takes 1, Anna 1, Cia 0: Dan starts on 2 of the 4 left, and 4 is two presses
+    (a hold stops at the top: it no longer wraps to it from 0)."""
+    d, _st = started(Rules("knack"), ["Anna", "Bo", "Cia", "Dan", "Eva"], 4)
+    d.keys("c" "bB" "A")  # Bo (two below the dealer) bids 2
+    assert ">Anna     <1>" in d.text()  # 6 - 2 tricks for the 4 others
+    d.keys("c" "A" "A")  # Anna 1, Bo 1 (one under the bid), Cia 0
+    assert ">Dan      <2>" in d.text()  # was <1>
+    d.keys("bB")
+    assert player_rows(d, 5)[3:] == [("Dan", "4", 8), ("Eva", "0", 12)]
 
 
 # -- the declarer list -----------------------------------------------------------

@@ -65,14 +65,14 @@ def test_knack_tricks_title_explains_the_star_then_the_holds():
                                         " ◀-1 ▶+1 OK ta"]
     d.keys("B")  # hold ▶: one more (2) and taken, as the title says
     assert d.app.view.values[:2] == [3, 2]
-    d.keys("c")  # Dan 1: Eva 0, Anna 0; who went along
+    d.keys("B")  # Dan 1 (from 0, his share of the 1 left): Eva 0, Anna 0; who went along
     # two players at a time, and the penalty row below them (a 7-player table hid it)
     assert d.text().splitlines() == ["Går med? ◀▶ OK visar▼", "Bo       3*    12>9",
                                      "Cia      2     12>10", "Straff i given..."]
     e, _st = started(Rules("knack"), FIVE, height=32, lang="en")
     assert e.keys("c" "B" "c").splitlines()[0] == "Hand 1: * declarer▼"
     assert e.keys("c").splitlines()[0] == "Hand 1: hold◀▶ ±1+OK▼"
-    assert e.keys("Bc").splitlines()[0] == "Joined? ◀▶ OK shows▼"
+    assert e.keys("BB").splitlines()[0] == "Joined? ◀▶ OK shows▼"
 
 
 def test_where_the_hints_fit_the_titles_stay_plain():

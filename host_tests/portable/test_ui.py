@@ -18,11 +18,11 @@ RECORDS = "host_tests/records"
 
 KEYS = (
     ("fem-basic", "ccBbBccaAccbBccAaac"),
-    ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcaacc"),
+    ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcbbBc"),
     ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaAcbbBc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
-    ("knack-basic", "bbcacAcccccBccBABcAAccBBABcbBBc"),
+    ("knack-basic", "bbcacAcccccBccBABcAAccBBABBbBBc"),
     ("bud-rodskagg-made", "bbcbcaaccBcBcAbbbBcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
     ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbBccbBABcc"),

@@ -21,7 +21,7 @@ from firmware.ui.views import View, Window, clip, is_back, scrolled
 
 class TricksWalk(Rows):
     """knack (and bud with defenders scoring): every player's tricks, speaking order.
-    OK takes the value shown (the declarer starts on the bid, the others on 1),
+    OK takes the value shown (the declarer starts on the bid, the others on their share),
     ◀/▶ one less/more, hold ◀/▶ one less/more and take it. The last player's tricks are filled in,
     and zeros once every trick is given. Then who went along (go_along on)."""
 
@@ -45,9 +45,17 @@ class TricksWalk(Rows):
         return tuple(range(0, r + 1))
 
     def guess(self, i, r):
+        """The declarer's row starts on the bid; any other on its share of the r tricks left
+        (less the bid while the declarer's row is still to come), rounded: mostly 1, the
+        rest split after the declarer's tricks are in."""
+        bid = min(self.bidding.bid_tricks(), r)
         if self.seats[i] == self.bidding.declarer:
-            return min(self.bidding.bid_tricks(), r)
-        return min(1, r)
+            return bid
+        k = self.n - i  # the rows left, this one included
+        if self.bidding.declarer in self.seats[i:]:
+            r -= bid
+            k -= 1
+        return min(r, (2 * r + k) // (2 * k))
 
     def rest(self):
         i = self.cursor
