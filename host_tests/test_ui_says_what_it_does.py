@@ -2,6 +2,10 @@
 would refuse says so before the press; a hold stops at the end of its range; seating keeps
 the cursor on the next name to seat."""
 
+import re
+
+import pytest
+
 from firmware.core import score
 from firmware.core.rules import Rules
 from host_tests.test_ui_app import started
@@ -128,6 +132,85 @@ def test_bud_on_128x32_marks_the_dealer_and_says_the_lists_scroll():
     assert d2.text().splitlines()[0].endswith("▼") and len(d2.text().splitlines()) == 4
     d2.keys("bb")  # scrolled to the end
     assert d2.text().splitlines()[0].endswith("▲")
+
+
+KEY_WORDS = re.compile(r"[◀▶]|\bOK\b|håll|hold")
+BACK_KEY = re.compile(r"tillbaka|\bback\b", re.I)
+HOLD_OK = re.compile(r"(håll|hold) OK")
+# the screens each preset's entries must pass through (the walk below is checked to reach them)
+REACHED = {"fem": {"FemWalk", "SeatList", "ReasonList", "AdjustWalk", "Preview"},
+           "bud": {"SeatList", "BidList", "ResultList", "TricksWalk", "AdjustWalk", "ReasonList",
+                   "Preview"},
+           "knack": {"SeatList", "BidList", "TricksWalk", "JoinStep", "YesNo", "ReasonList",
+                     "AdjustWalk", "Preview"}}
+
+
+def entries(rng, rules, state):
+    """Entries of every kind the preset has, in turn (the walk meets every screen): a hand with a
+    penalty during it, a lone hand or the call (fem), all pass, a misdeal, a knock fault (or the
+    correction where there is no knocking), a correction, a hand with everyone's tricks (bud)."""
+    from firmware.ui.entry.irregular import ADJUST_REASONS, fault_reasons
+    from firmware.ui.entry.penalty import hand_faults
+    from tools.play import randgame
+
+    want = [score.BID if rules.bidding else score.PLAY, score.ALL_PASS, score.MISDEAL,
+            score.FAULT if rules.knock else score.ADJUST, score.ADJUST]
+    if not rules.bidding:
+        want += [score.LONE, score.PLAY]
+    reasons = ([r for r in fault_reasons(rules) if r], ADJUST_REASONS)
+    why = ([r for r in hand_faults(rules) if r] or ["penalty"])[0]
+    for k, kind in enumerate(want + [want[0]] * 3):
+        while True:
+            e = randgame.random_entry(rng, rules, state, reasons, faults=False)
+            if e[0] == kind and not (kind == score.BID and e[2] == score.BID_R):
+                break
+        if k == 0:  # a penalty during the hand, on one who played
+            seat = e[1] if kind == score.BID else max(range(len(e[1])), key=lambda s: e[1][s])
+            e = e[:-1] + (((seat, why),),)
+        if kind == score.PLAY and len(want) > 5:
+            e = e[:2] + (max(range(len(e[1])), key=lambda s: e[1][s]),) + e[3:]  # the call
+            want = want[:5]
+        if kind == score.BID and not rules.others_score() and not any(e[3][:e[1]] + e[3][e[1] + 1:]):
+            e = e[:3] + (tuple(e[3][s] or (s == (e[1] + 1) % len(e[3])) * (e[3][e[1]] < 6)
+                               for s in range(len(e[3]))),) + e[4:]  # another player's tricks too
+        yield e
+
+
+@pytest.mark.parametrize("preset,n", [("fem", 4), ("fem", 7), ("bud", 5), ("bud", 7), ("knack", 5),
+                                      ("knack", 7)])
+def test_every_entry_screen_says_its_keys_on_every_panel_and_build(preset, n):
+    """Every screen of a hand's entry (the hand, a penalty, the call, joiners, a misdeal, a knock
+    fault, a correction, the preview) on 128x64 and 128x32, with and without a Back key, names a
+    key and what it does, and a screen with more rows than it shows says it scrolls."""
+    import random
+
+    from host_tests.test_ui_detours import in_entry
+    from tools.play.presses import presses_for
+
+    rules = Rules(preset, {"start": 40})  # no game ends
+    for height, back_key, lang in ((64, True, "sv"), (64, False, "sv"), (32, True, "sv"),
+                                   (32, False, "sv"), (64, True, "en"), (32, False, "en")):
+        d, _st = started(rules, NAMES[:n], 0, height=height, back_key=back_key, lang=lang)
+        rng = random.Random(n)
+        seen = set()
+        for e in entries(rng, rules, d.app.series.game.state):
+            for ch in presses_for(d.app, e):
+                d.keys(ch)
+                view = d.app.view
+                if not in_entry(view):  # (a message: any key goes on)
+                    continue
+                seen.add(type(view).__name__)
+                text = d.text()
+                where = (preset, n, height, back_key, lang, e, text)
+                assert KEY_WORDS.search(text), where  # says what a key does
+                # the back it names is the build's: the Back key, or hold OK without one
+                assert (BACK_KEY.search(text) is None or back_key) and \
+                    (HOLD_OK.search(text) is None or not back_key), where
+                lines = text.splitlines()
+                items = view.count(d.app) if hasattr(view, "count") else view.n
+                if items > len(lines) - 1:
+                    assert lines[0][-1] in "▼▲", where  # rows not shown: it says it scrolls
+        assert REACHED[preset] <= seen, (height, back_key, REACHED[preset] - seen)
 
 
 # -- point 11: words a table reads without the manual ------------------------------------------

@@ -91,6 +91,7 @@ class ListView(View):
     """
 
     cursor = 0
+    below = 0  # the panel's rows kept below the list (a pick list's hint)
 
     def __init__(self):
         self.win = Window()
@@ -138,7 +139,7 @@ class ListView(View):
         n = self.count(app)
         if self.cursor >= n:
             self.cursor = max(0, n - 1)
-        size = app.rows
+        size = app.rows - self.below
         top = self.win.fit(self.cursor, n, size)
         rows = [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
         return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if n else -1)

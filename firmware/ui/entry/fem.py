@@ -177,9 +177,11 @@ class FemWalk(Rows):
             return saves_words(app, self, after)  # why OK would refuse it
         if after.over():
             return app.tr("OK? %s wins") % self.flow.name(after.winner)
-        if entry[0] == score.ALL_PASS:
+        if self.n == app.rows:  # the rows fill the panel, no hint row: the title says what OK does
+            pass
+        elif entry[0] == score.ALL_PASS:
             return app.tr("Hand %d: all pass") % hand
-        if entry[0] == score.LONE:
+        elif entry[0] == score.LONE:
             return app.tr("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
         if self.calls() and self.short(app):  # the call's hold, where its hint row is not
             shows = after is not None and previews(self, app, after)

@@ -108,7 +108,7 @@ class Walk(View):
                 self.leave(app)
 
     def render(self, app):
-        size = app.rows
+        size = app.rows - 1  # a hint row at least, below: the keys
         top = self.win.fit(self.cursor, self.n, size)
         rows = [clip(self.show(app, i), app.cols - 1) for i in range(top, min(self.n, top + size))]
         return Screen(scrolled(self.title(app), top, size, self.n, app.cols), rows,

@@ -253,7 +253,7 @@ class JoinStep(View):
         elif self.pos < 0:
             title = app.tr("Joined? OK shows" if shows else "Joined? OK saves")
         elif pen:
-            title = app.tr("Penalty in hand...")
+            title = app.tr("OK: penalty in hand")
         else:
             title = app.tr("OK: %s joined") % self.flow.name(self.cands[self.pos])
         return Screen(scrolled(title, top, size, w.n, app.cols), rows, at)

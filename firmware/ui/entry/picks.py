@@ -16,6 +16,8 @@ class PickList(ListView):
     A long press of PREV or NEXT moves one row and picks it (the row above or
     below the cursor in one press)."""
 
+    below = 1  # the hint row
+
     def __init__(self, title, pick, back, cursor):
         ListView.__init__(self)
         self.head = title
@@ -42,15 +44,12 @@ class PickList(ListView):
             self.choose(app, self.cursor)
 
     def render(self, app):
-        """The list (the title says when it scrolls); below it, when there is room, what a
-        long press does."""
+        """The list, and below it what the keys do: that row stays on every panel (128x32:
+        two rows of the list, which scrolls, and the title says so)."""
         screen = ListView.render(self, app)
-        rows = list(screen.rows)
-        n = self.count(app)
-        if len(rows) < app.rows and n <= app.rows - 1:
-            rows.extend(hints(app, ("hold ◀▶: move + OK",)))
-        return Screen(scrolled(self.title(app), self.win.top, app.rows, n, app.cols), rows,
-                      screen.selected)
+        rows = list(screen.rows) + hints(app, ("hold ◀▶: move + OK",))
+        return Screen(scrolled(self.title(app), self.win.top, app.rows - 1, self.count(app), app.cols),
+                      rows, screen.selected)
 
 
 class SeatList(PickList):
