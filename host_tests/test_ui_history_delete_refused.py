@@ -40,7 +40,8 @@ def test_a_refused_delete_names_the_hand_that_becomes_impossible():
         d, store = game_of(log, lang)
         d.keys("a" + "a" * 4 + "c")  # the history, up to hand 1, its changes
         d.keys("aa" "c")  # up past Insert to Delete: the question
-        assert d.text().splitlines()[1] == ("Giv 1:" if lang == "sv" else "Hand 1:") + " Bo5 Ann0"
+        assert " ".join(d.text().splitlines()[1:3]) == ("Giv 1: Bo tog 5, Anna 0" if lang == "sv"
+                                                         else "Hand 1: Bo took 5, Anna 0")
         d.keys("c")
         assert d.text() == words
         assert d.app.series.game.log == log and store.saves == []

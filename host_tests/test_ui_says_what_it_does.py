@@ -247,6 +247,66 @@ def test_the_seating_line_keeps_the_names_whole():
     assert d.text().splitlines()[1].strip() == "Bord: ..Örjan Märta"  # was "Bord: Åsa Örja Märt"
 
 
+HISTORY_WORDS = {"sv": re.compile(r"\b(tog|bjöd|Rättelse|ensam|Alla passar|Felgiv|Knackfel)\b"),
+                 "en": re.compile(r"\b(took|bid|Correction|alone|All pass|Misdeal|Fault)\b")}
+CAPITALISED = {"Alla", "Rättelse", "Felgiv", "Knackfel", "Rop", "All", "Correction", "Misdeal", "Fault",
+               "Call", "Rödskägg"}
+# what needed the manual: a name with its number glued on ("Dan5R"), "Bo 3:4", "0:CDE", a lone R
+# for the call or the bid, "Rätt."/"Corr."
+SHORTHAND = re.compile(r"[^\W\d_]\d|\d:\d|\d:[^\W\d_]|\bR\b|Rätt\.|Corr\.")
+
+
+def history_rows(d):
+    """Every row of the history as the panel shows it, newest first (the cursor's row, read as
+    the cursor moves up: 128x32 shows three at a time)."""
+    for _ in range(9):  # 128x32: the scoreboard's pages first
+        if d.text().splitlines()[0] in ("Historik", "History"):
+            break
+        d.keys("a")
+    rows = []
+    for _ in range(len(d.app.series.game.log)):
+        rows.append(next(r for r in d.text().splitlines()[1:] if r.startswith(">"))[1:])
+        d.keys("a")
+    return rows
+
+
+@pytest.mark.parametrize("preset,n", [("fem", 4), ("fem", 7), ("bud", 5), ("knack", 7)])
+def test_every_history_row_reads_without_the_manual(preset, n):
+    """Point 11: each row of the history, as a person reads it on 128x64 and 128x32, in Swedish
+    and English, says what happened in words (took, bid, called, a correction, alone...) and
+    names players by at least two letters, never by a number glued to a name."""
+    import random
+
+    from tools.play.presses import presses_for
+
+    names = ["Margaret", "Bo", "Cissi", "Dan", "Evelina", "Fia", "Gunnar"][:n]
+    rules = Rules(preset, {"start": 40})
+    for height, lang in ((64, "sv"), (32, "sv"), (64, "en"), (32, "en")):
+        d, _st = started(rules, names, 0, height=height, lang=lang)
+        for e in entries(random.Random(n), rules, d.app.series.game.state):
+            d.keys(presses_for(d.app, e))
+        for row in history_rows(d):
+            where = (preset, n, height, lang, row)
+            words = row[3:]  # after the hand's number
+            assert HISTORY_WORDS[lang].search(words), where
+            assert not SHORTHAND.search(words), where
+            for name in re.findall(r"[^\W\d_]+", words):
+                if name[0].isupper() and name not in CAPITALISED:  # a player, two letters at least
+                    assert len(name) >= 2 and any(p.startswith(name) for p in names), where
+
+
+def test_the_history_says_the_call_and_a_long_name_s_bid_in_words():
+    from tools.play.presses import presses_for
+
+    d, _st = started(Rules("fem"), NAMES[:4], 0)
+    d.keys(presses_for(d.app, (score.PLAY, (0, -1, -1, 5), 3, ())))
+    assert "> 1 Rop: Dan tog 5…" in d.keys("a")  # was "Dan5R Ann0"; the changes say the rest
+    assert " Anna      12>17  +5" in d.keys("c")  # (its changes, one OK away)
+    d, _st = started(Rules("bud"), ["Margaret", "Bo", "Cia"], 0, lang="en")
+    d.keys(presses_for(d.app, (score.BID, 0, 3, (4, 0, 0), 0, ())))
+    assert "> 1 Mar bid 3 took 4" in d.keys("a")  # was "Margaret 3:4"
+
+
 def test_history_says_bid_and_tricks_in_words():
     d, _st = started(Rules("bud"), NAMES[:4], 0)
     from tools.play.presses import presses_for

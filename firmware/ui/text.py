@@ -13,7 +13,7 @@ före giv 6". ``entry_name`` words both, ``numbers`` gives them for a log.
 from firmware.words import line, tr
 
 # What an entry that is not a counted hand is called (by entry kind).
-KIND_WORDS = ("Hand", "Hand", "Lone", "Passed", "Misdeal", "Fault", "Corr.")
+KIND_WORDS = ("Hand", "Hand", "Lone", "Passed", "Misdeal", "Fault", "Correction")
 
 
 def counted(before_hands, after_hands):

@@ -91,7 +91,7 @@ class TestScreens(unittest.TestCase):
         self.assertEqual(store.saves, 2)  # the start and the hand
         drive(app, "A")
         self.assertEqual(app.screen.title, "Ångra?")
-        self.assertTrue(app.screen.rows[0].startswith("Giv 1: Bo2"))
+        self.assertTrue(app.screen.rows[0].startswith("Giv 1: Bo tog 2, Cia"))
         drive(app, "c")
         self.assertEqual(app.series.game.log, [])
         self.assertEqual(store.saves, 3)

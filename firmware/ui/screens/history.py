@@ -13,14 +13,14 @@ HISTORY = "firmware.ui.screens.history"
 
 
 def describe(app, game, i):
-    """Lines for log[i]: "Giv 2: Ann2 Bo3" or "Knackfel Anna, före giv 6" (two lines when
+    """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
     that does not fit: the position never breaks)."""
     state = game.fold(game.log[:i])
     before = state.hands
     first = text.first_seat(state)
     score.apply(game.rules, state, game.log[i])
     after = state.hands
-    what = summary(app, game, game.log[i], first=first)
+    what = summary(app, game, game.log[i], 99, first)  # every player, whole: the question wraps
     if text.counted(before, after):
         return ["%s: %s" % (app.tr("Hand %d") % after, what)]
     where = app.tr("before hand %d") % (before + 1)
@@ -50,48 +50,70 @@ def _undo(app):
 
 
 def summary(app, game, entry, width=None, first=0):
-    """One short line for an entry (history rows, undo question), at most width
-    characters: player names shorten (3 letters, then 2, then 1) to fit. Players
-    are listed from seat ``first`` on (that hand's first to speak, as entry lists them)."""
+    """One line in words for an entry (history rows, the undo question), at most width
+    characters: "Bo tog 3, Cia 2", "Rop: Dan tog 5", "Bo bjöd 3 tog 4", "Rättelse Bo +3".
+    Players are listed from seat ``first`` on (that hand's first to speak, as entry lists
+    them; a caller first); where that does not fit, names shorten to 3 letters, then 2, and
+    then the line ends with "…" after the players who took most (the entry's changes say all)."""
     p = game.players
     kind = entry[0]
     order = [(first + k) % len(p) for k in range(len(p))]
     if width is None:
         width = app.cols - 1
-    if kind == score.PLAY or kind == score.ADJUST:
-        text = ""
-        for k in (3, 2, 1):
-            parts = []
-            for s in order:
-                if kind == score.PLAY:
-                    t = entry[1][s]
-                    if t >= 0:
-                        parts.append("%s%d%s" % (p[s][:k], t, "R" if s == entry[2] else ""))
-                elif entry[1][s]:
-                    parts.append("%s%+d" % (p[s][:k], entry[1][s]))
-            text = " ".join(parts)
-            if kind == score.ADJUST:
-                text = app.tr("Corr.") + " " + text
-            if len(text) <= width:
-                return text
-        if kind == score.PLAY:
-            # still too long (7 players): those without a trick as initials after "0:"
-            zero = "".join(p[s][0] for s in order if entry[1][s] == 0 and s != entry[2])
-            parts = ["%s%d%s" % (p[s][0], entry[1][s], "R" if s == entry[2] else "")
-                     for s in order if entry[1][s] > 0 or (s == entry[2] and entry[1][s] >= 0)]
-            text = " ".join(parts) + (" 0:" + zero if zero else "")
-        return text
+    if kind == score.PLAY:
+        seats = [s for s in order if entry[1][s] >= 0]
+        if entry[2] >= 0:
+            seats.remove(entry[2])
+            seats.insert(0, entry[2])  # the caller first
+        lead = app.tr("Call: %s took %d" if entry[2] >= 0 else "%s took %d")
+        return _fit(width, seats, lambda s, k, i: (lead if i == 0 else "%s %d") % (p[s][:k], entry[1][s]),
+                    lambda s: -entry[1][s])
+    if kind == score.ADJUST:
+        word = app.tr("Correction") + " "
+        return word + _fit(width - len(word), [s for s in order if entry[1][s]],
+                           lambda s, k, i: "%s %+d" % (p[s][:k], entry[1][s]), lambda s: -abs(entry[1][s]))
     if kind == score.BID:
-        bid = "R" if entry[2] == score.BID_R else "%d" % entry[2]
-        text = app.tr("%s bid %s took %d") % (p[entry[1]], bid, entry[3][entry[1]])
-        return text if len(text) <= width else "%s %s:%d" % (p[entry[1]], bid, entry[3][entry[1]])
+        who = entry[1]
+        if entry[2] == score.BID_R:  # (made: the game is won; its tricks are in the changes)
+            return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s") % (p[s][:k], "Rödskägg"))
+        return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s took %d") % (p[s][:k], entry[2],
+                                                                                 entry[3][s]))
     if kind == score.LONE:
-        return "%s %s" % (app.tr("Lone"), p[entry[1]])
+        return _fit(width, [entry[1]], lambda s, k, i: app.tr("%s alone") % p[s][:k])
     if kind == score.ALL_PASS:
         return app.tr("All pass")
     if kind == score.MISDEAL:
         return app.tr("Misdeal") + ("" if entry[1] else " " + app.tr("no knock"))
-    return "%s %s" % (app.tr("Fault"), p[entry[1]])
+    return _fit(width, [entry[1]], lambda s, k, i: "%s %s" % (app.tr("Fault"), p[s][:k]))
+
+
+def _fit(width, seats, part, rank=None):
+    """The parts of seats (``part(seat, letters of the name, i)``) joined into at most width
+    characters: whole names with ", ", then 3 letters, without commas; then the first part and
+    those that fit by rank, in seat order, and "…" (names of 3 letters, or fewer where the
+    first part needs it)."""
+    text = ""
+    for k, sep in ((8, ", "), (3, ", "), (3, " ")):
+        text = sep.join([part(seats[i], k, i) for i in range(len(seats))])
+        if len(text) <= width:
+            return text
+    if rank is None:
+        return text[:width]
+    rest = [(rank(seats[i]), i) for i in range(1, len(seats))]
+    rest.sort()  # most first, then in seat order: no ties (CircuitPython's sort is not stable)
+    for k in (3, 2, 1):  # the longest names the first part fits with
+        room = width - 1 - len(part(seats[0], k, 0))
+        if room >= 0:
+            break
+    shown = [0]
+    for _r, i in rest:
+        room -= 2 + len(part(seats[i], k, 1))
+        if room < 0:
+            break
+        shown.append(i)
+    shown.sort()  # in seat order, as the entry lists them
+    return ", ".join([part(seats[i], k, i) for i in shown])[:width - 1] + "…"
+
 
 def reasons(app, game, entry):
     """Why the rules added points in entry, a line each: a penalty and its reason, a failed
