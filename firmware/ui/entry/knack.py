@@ -55,7 +55,7 @@ class TricksWalk(Rows):
         if self.bidding.declarer in self.seats[i:]:
             r -= bid
             k -= 1
-        return min(r, (2 * r + k) // (2 * k))
+        return (2 * r + k) // (2 * k)  # (at most r: k >= 1)
 
     def rest(self):
         i = self.cursor
