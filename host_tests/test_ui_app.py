@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
@@ -949,6 +951,7 @@ def test_overlapping_presses_through_the_app_enter_what_was_pressed():
             assert d.app.series.game.log == [entry], (overlap, keys, d.text())
 
 
+@pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
 def test_fuzz_every_screen_random_presses():
     rng = random.Random(3)
     chars = "abcABCd"
@@ -1049,6 +1052,7 @@ def test_real_exporter_read_only_reason(tmp_path):
     assert "Datorn äger enheten" in d.text()
 
 
+@pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
 def test_every_event_on_every_reachable_screen():
     """Breadth-first over the screens reachable from the scoreboard: every event on each."""
     from tools.play.presses import clone

@@ -11,6 +11,7 @@ taken there, and the rest of the keys must save the same entry (plus the detour'
 import copy
 import random
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,7 @@ def holder_of(view):
     return view
 
 
+@pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10 ** 6), st.integers(0, len(TABLES) - 1), st.booleans(), st.data())
 def test_a_detour_never_changes_a_choice(seed, table_no, small, data):

@@ -2,6 +2,8 @@
 edit, no text cut on any profile, the pages of small screens, the chart, big scores, every
 per-hand list from its first speaker."""
 
+import pytest
+
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
@@ -132,6 +134,7 @@ def setup_screens(width, height, lang):
             yield d.app
 
 
+@pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
 def test_no_text_is_cut_on_any_profile(monkeypatch):
     """Every screen of these views (scoreboard, menu, history, detail, undo,
     chart, winner, set-up, messages) fits the grid of every board profile, in both

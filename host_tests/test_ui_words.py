@@ -2,6 +2,8 @@
 player's name), both languages word the same refusals and reasons, refusals name the players."""
 
 
+import pytest
+
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.ui import text
@@ -63,6 +65,7 @@ def assert_swedish(screen_text, names, where):
     assert not found, "English on a Swedish screen (%s): %s\n%s" % (where, found, screen_text)
 
 
+@pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
 def test_every_screen_is_swedish():
     """Random presses over random games (both panels) and every screen reachable from the
     scoreboard: no word of the UI's or the core's English that is not a player's name."""
