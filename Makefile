@@ -44,8 +44,10 @@ lint: $(BIN)/.installed
 typecheck: $(STUBS)/.installed
 	$(STUBS)/bin/python tools/check/typecheck.py
 
+# one worker per core (pytest-xdist), a test file per worker at a time: the board tier's module-wide
+# fixtures run once, and its emulated boards share the machine with the other files' tests
 pytest: $(BIN)/.installed $(NODE_DEPS) openscad browser
-	$(BIN)/python -m pytest -q -rs host_tests
+	$(BIN)/python -m pytest -q -rs -n auto --dist loadfile host_tests
 
 mptest: $(BIN)/.installed
 	$(BIN)/python tools/vm/mptest.py

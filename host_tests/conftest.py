@@ -31,10 +31,29 @@ def firmware_modules_kept():
 
 @pytest.fixture
 def modules_kept():
-    """firmware.forget lets nothing go while the test runs (the power-cut sweeps: thousands of
-    saves, each of which would import its modules again); the lazy-loading tests do not use it."""
+    """firmware.forget lets nothing go while the test runs: the sweeps of thousands of saves (the
+    power cuts) or presses (every screen, every event, the fuzz, the detours), where importing a
+    screen's modules again at each press would take most of the suite's time. Everything else lets
+    modules go as the device does, and test_ui_app's loading tests watch sys.modules."""
     import firmware
 
     firmware.keep_modules = True
     yield
     firmware.keep_modules = False
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """What a builder copies onto the drive: make release's pico .mpy zip, unpacked; the board
+    tier's tests of the pico profile (test_board_tier.py, test_board_cuts.py) play it."""
+    import zipfile
+
+    from tools.build import release
+    from tools.shared import mpy_cross
+
+    out = tmp_path_factory.mktemp("release")
+    made = release.bundle_zip("pico", out, "mpy", mpy_cross(), release.circuitpython_major(mpy_cross()))
+    drive = out / "CIRCUITPY"
+    with zipfile.ZipFile(made) as z:
+        z.extractall(drive)
+    return str(drive)
