@@ -52,7 +52,8 @@ def run(dev, store, exporter):
             renderer.draw(app.screen)
             gc.collect()
         elif not app.work():  # the slow part of the last press (a save, an export), after its screen
-            app.idle(now)  # nothing to do: load ahead what the next press may need
+            if not buttons.down:  # (a key held: what its press opens loads, App.ahead, nothing else)
+                app.idle(now)  # nothing to do: load ahead what the next press may need
         # While a key is held its press comes at the release (or the long press's threshold): look
         # every 2 ms then, so that it is handled at once; else every 10 ms (a pass of the loop takes
         # a few tenths of a millisecond of Python).

@@ -202,6 +202,26 @@ def test_undo_survives_a_crash(monkeypatch):
         assert name in text and str(score) in text
 
 
+def test_the_loop_loads_nothing_ahead_while_a_key_is_held(monkeypatch):
+    """App.idle (a hand's modules loaded ahead on the scoreboard) waits while a key is down: a
+    module's import takes 15-45 ms on a Pico, and one begun in a press's 120 ms hold (after what the
+    press opens, App.ahead) made the press wait for it."""
+    nvm, _scores = saved_game()
+    steps = ["a", "C", "b", "B"]  # the history, back (OK held), the menu, the chart (NEXT held)
+    held = [(t0, t1) for (t0, _n, down), (t1, _m, _up) in zip(*[iter(Script(steps).events)] * 2) if down]
+    calls = []
+    real_idle = app_module.App.idle
+
+    def idle(self, now_ms):
+        calls.append(hw.MODULES["supervisor"].ticks_ms())
+        return real_idle(self, now_ms)
+
+    monkeypatch.setattr(app_module.App, "idle", idle)
+    run_code(monkeypatch, steps, nvm)
+    assert [t for t in calls if any(t0 <= t < t1 for t0, t1 in held)] == []
+    assert any(t < held[0][0] for t in calls) and any(t >= held[-1][1] for t in calls)
+
+
 def test_importing_code_py_does_nothing():
     # At the project root code.py shadows the standard library's "code" (pdb imports it).
     ns = runpy.run_path(os.path.join(ROOT, "code.py"), run_name="code")

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from firmware import forget
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
@@ -748,8 +749,9 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
 
 def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     """App.ahead beyond the scoreboard: OK held on a menu row loads that row's screen (the history,
-    a hand's modules, an irregular kind's), on "New game?" the set-up screen, on an entry's Edit
-    its modules, on the set-up's table row the table builder."""
+    a hand's modules, an irregular kind's), on "New game?" the set-up screen and the plan it shows,
+    on an entry's Edit its modules, on the set-up's table row the table builder, and so does ◀/▶
+    held towards the table row (its long press chooses it)."""
     from firmware.ui.screens import history
 
     d, _st = started()
@@ -773,12 +775,20 @@ def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     assert is_view(d.app.view, V.Confirm)
     loaded.clear()
     d.app.ahead(K.OK)
-    assert loaded == ["firmware.ui.screens.newgame"]
+    opened = ["firmware.ui.screens.newgame", "firmware.ui.gameplan"]
+    assert loaded == opened
     d.keys("c")
-    assert type(d.app.view).__name__ == "NewGameView" and loaded == ["firmware.ui.screens.newgame"]
-    d.app.view.cursor = 1  # the table
-    d.app.ahead(K.OK)
-    assert loaded[-1] == "firmware.ui.screens.seating"
+    assert type(d.app.view).__name__ == "NewGameView" and loaded == opened  # the press loads nothing
+    for cursor, key in ((3, K.PREV), (0, K.PREV), (2, K.NEXT)):  # not towards the table
+        d.app.view.cursor = cursor
+        d.app.ahead(key)
+        assert loaded == opened
+    for cursor, key in ((1, K.OK), (0, K.NEXT), (2, K.PREV)):  # the table, or towards it
+        forget("firmware.ui.screens.seating")
+        d.app.view.cursor = cursor
+        d.app.ahead(key)
+        assert loaded[-1] == "firmware.ui.screens.seating"
+        loaded.pop()
     d.keys("C" * 3)
     d.app.home()
     history.open_history(d.app)  # the misdeal: its changes, then Edit
@@ -788,6 +798,22 @@ def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     d.app.view.cursor = d.app.view.count(d.app) - 3  # Edit
     d.app.ahead(K.OK)
     assert "firmware.ui.entry.irregular" in loaded and "firmware.ui.entry.fem" not in loaded
+
+
+def test_a_hands_modules_load_ahead_after_one_collection(monkeypatch):
+    """OK held loads a hand's five modules within the 120 ms a press is held: one collection before
+    them (some 15 ms each at a game's heap on a Pico), none between them (lazy.load_all)."""
+    import gc
+
+    d, _st = started()
+    hand = A.hand_modules(d.app.series.game.rules)
+    steps = unloaded(monkeypatch, hand)  # the imports, and the collections:
+    monkeypatch.setattr(gc, "collect", lambda: steps.append("collect"))
+    d.app.ahead(K.OK)
+    assert steps == ["collect"] + list(hand)
+    steps.clear()
+    d.app.ahead(K.OK)  # all loaded: no collection either
+    assert steps == []
 
 
 def test_a_key_going_down_that_wakes_the_screen_loads_nothing(monkeypatch):

@@ -29,14 +29,15 @@ class Lazy:
         forget(self.name)
 
 
-def load(name):
+def load(name, collect=True):
     """The module name, imported now if it is not loaded (after a collection, so that its code
-    goes into the heap as whole as it can be)."""
+    goes into the heap as whole as it can be; collect False: the caller has just collected)."""
     module = sys.modules.get(name)
     if module is None:
-        import gc
+        if collect:
+            import gc
 
-        gc.collect()
+            gc.collect()
         __import__(name)
         module = sys.modules[name]
     return module
@@ -44,9 +45,12 @@ def load(name):
 
 def load_all(names):
     """Load each of the modules names (a view's ``ahead``: what a press will open, while its key is
-    held)."""
-    for name in names:
-        load(name)
+    held) after one collection: a collection takes some 15 ms at a game's heap and the automatic
+    ones (code.py's gc.threshold) come during the imports anyway, so that a hand's five modules
+    load within the 120 ms a short press is held."""
+    missing = [name for name in names if name not in sys.modules]
+    for k in range(len(missing)):
+        load(missing[k], k == 0)
 
 
 # The packages whose modules load while open, and the App's parts used now and then (the start, the

@@ -60,8 +60,7 @@ class Scoreboard(View):
             names = [n for n in (self.opens(app, ev), chart.name if ev == events.NEXT else None) if n]
             if names:
                 lazy.release_all(names)  # the hand's modules go now rather than when it opens
-        for name in names:
-            lazy.load(name)
+        lazy.load_all(names)
         return ev == events.NEXT  # (held: the chart)
 
     def event(self, app, ev):

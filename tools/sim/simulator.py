@@ -125,7 +125,8 @@ class Sim:
                 self.app.handle(ev, self.now)
             self.app.tick(self.now)
             self.update()
-            self.app.idle(self.now)  # as code.py's loop when nothing happened
+            if not self.buttons.down:  # as code.py's loop when nothing happened and no key is held
+                self.app.idle(self.now)
             if self.phones is not None:
                 self.phones.poll()  # as code.py's pause on the Wi-Fi boards
 

@@ -6,6 +6,7 @@ from firmware.ui.lazy import Lazy
 from firmware.ui.views import Confirm, ListView, Message, go_home
 
 NEWGAME = "firmware.ui.screens.newgame"  # the set-up screen
+PLAN = "firmware.ui.gameplan"  # the set-up it shows
 chart = Lazy("firmware.ui.screens.chart")
 history = Lazy("firmware.ui.screens.history")
 result = Lazy("firmware.ui.screens.result")
@@ -145,4 +146,4 @@ def ask_new_game(app):
     lines_ = [app.tr(text_)]
     if app.pending:
         lines_.insert(0, app.tr("The finished game is not exported yet; a new game replaces it."))
-    app.view = Confirm(app.tr("New game?"), lines_, lambda a: a.open_new_game(), go_home, (NEWGAME,))
+    app.view = Confirm(app.tr("New game?"), lines_, lambda a: a.open_new_game(), go_home, (NEWGAME, PLAN))

@@ -187,10 +187,15 @@ class NewGameView(Form):
         app.view = seating.TableView(self, app)
 
     def ahead(self, app, ev):
-        """OK held on Start! (the new game's code) or on the table (the table builder): it loads
-        meanwhile."""
-        if ev == events.OK and not self.editing and self.cursor in (0, 1):
+        """OK held on Start! (the new game's code) or on the table (the table builder), or ◀/▶
+        towards the table (held, it chooses the table): it loads meanwhile."""
+        if self.editing:
+            return
+        if ev == events.OK and self.cursor in (0, 1):
             lazy.load(gamestart.name if self.cursor == 0 else seating.name)
+        elif ev in (events.PREV, events.NEXT) and (
+                self.cursor + (1 if ev == events.NEXT else -1)) % self.count(app) == 1:
+            lazy.load(seating.name)
 
     def long_next(self, app):
         """Hold ▶: the next row, chosen (from Start!: the table)."""

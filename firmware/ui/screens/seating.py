@@ -8,15 +8,12 @@ from firmware.ui.screens.table import table_label
 from firmware.ui.views import ListView, clip, is_back
 
 # The speller's rows: six letters each (lower case; the first letter of a name, or
-# after Aa, in capitals), then the row of actions.
+# after Aa, in capitals: written out, CircuitPython's str.upper() is ASCII only, and a row
+# made upper case a character at a time took some 1.4 ms a Pico), then the row of actions.
 GROUPS = ("abcdef", "ghijkl", "mnopqr", "stuvwx", "yzåäö-")
+CAPITALS = ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZÅÄÖ-")
 ACTIONS = ("Done", "Delete", "Aa")
 POOL_SHOWN = 10  # names the table builder lists: a short ring is quick to go round
-UPPER = {"å": "Å", "ä": "Ä", "ö": "Ö"}  # CircuitPython's str.upper() is ASCII only
-
-
-def upper(text):
-    return "".join([UPPER.get(c, c.upper()) for c in text])
 
 
 class TableView(ListView):
@@ -35,8 +32,12 @@ class TableView(ListView):
         self.table = []
         self.note = None
 
+    listed = None  # the names while render() runs: the roster walked once, not once a row
+
     def items(self):
         """The names listed: the seated ones in their rows, and POOL_SHOWN not seated."""
+        if self.listed is not None:
+            return self.listed
         out = []
         free = 0
         for name in self.plan.pool(()):
@@ -110,16 +111,20 @@ class TableView(ListView):
             app.view = self.parent
 
     def render(self, app):
-        n = self.count(app)
-        if self.cursor >= n:
-            self.cursor = n - 1
-        head = self.note or (table_label(app, self.table) if self.table
-                             else app.tr("hold▶ done"))
-        size = app.rows - 1
-        top = self.win.fit(self.cursor, n, size)
-        rows = [clip(head, app.cols - 1)]
-        rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
-        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
+        self.listed = self.items()
+        try:
+            n = self.count(app)
+            if self.cursor >= n:
+                self.cursor = n - 1
+            head = self.note or (table_label(app, self.table) if self.table
+                                 else app.tr("hold▶ done"))
+            size = app.rows - 1
+            top = self.win.fit(self.cursor, n, size)
+            rows = [clip(head, app.cols - 1)]
+            rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
+            return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
+        finally:
+            self.listed = None
 
 
 class SpellView(ListView):
@@ -148,18 +153,14 @@ class SpellView(ListView):
 
     def letters(self, i):
         if i < len(GROUPS):
-            g = GROUPS[i]
-            return upper(g) if self.upper() else g
+            return (CAPITALS if self.upper() else GROUPS)[i]
         return ACTIONS
 
-    def cell(self, app, i, j):
-        return self.letters(i)[j] if i < len(GROUPS) else app.tr(ACTIONS[j])
-
     def label(self, app, i):
-        n = len(self.letters(i))
+        cells = self.letters(i) if i < len(GROUPS) else [app.tr(a) for a in ACTIONS]
         parts = []
-        for j in range(n):
-            c = self.cell(app, i, j)
+        for j in range(len(cells)):
+            c = cells[j]
             parts.append("[%s]" % c if i == self.row and j == self.col else c)
         return " ".join(parts)
 
