@@ -272,8 +272,8 @@ class PageRenderer:
         if a < e:
             enc = text.encode()
             if len(enc) == len(text):  # ASCII: a byte is a character
-                for i in range(a, e):
-                    c = enc[i] * CELL_W
+                for c in enc[a:e]:
+                    c *= CELL_W
                     buf[k:k + CELL_W] = g[c:c + CELL_W]
                     k += CELL_W
             else:
@@ -283,21 +283,16 @@ class PageRenderer:
                     buf[k:k + CELL_W] = g[c * CELL_W:c * CELL_W + CELL_W] if c < 128 else (
                         ex.get(c) or self._extra(c))
                     k += CELL_W
-        space = g[0x20 * CELL_W:0x21 * CELL_W]
-        for _ in range(e if e > a else a, b):
-            buf[k:k + CELL_W] = space
-            k += CELL_W
-        if b == self.cols:
-            buf[k:k + len(self.tail)] = self.tail
-            k += len(self.tail)
-        if inv:
+        end = 1 + b * CELL_W + (len(self.tail) if b == self.cols else 0)
+        if k < end:  # the cells past the text (the space glyph is blank) and the columns past the last
+            buf[k:end] = bytes(end - k)
+        if inv:  # (the whole run as one integer: a Python loop over its bytes took 1.4 ms a line)
             start = 1 + a * CELL_W
-            if mask == FULL:
-                for j in range(start, k):
-                    buf[j] ^= FULL
-            else:
-                for j in range(start, k):
-                    buf[j] = ~buf[j] & mask
+            n = end - start
+            lit = int.from_bytes(memoryview(buf)[start:end], "big") ^ ((1 << 8 * n) - 1)
+            if mask != FULL:
+                lit &= int.from_bytes(bytes((mask,)) * n, "big")
+            buf[start:end] = lit.to_bytes(n, "big")
 
     def _extra(self, code):
         data = self.extra[code] = glyph(font.index(code))
