@@ -34,8 +34,11 @@ from tools.vm import device as C
 GAP_MS = 400
 LONG_THRESHOLD_MS = 600  # firmware/device/buttons.py LONG_MS
 ANCHOR = "            renderer.draw(app.screen)\n            gc.collect()\n"
-TIMED = ("            _h = gc.mem_free()\n            _t1 = dev.ticks()\n            renderer.draw(app.screen)\n"
-         "            _t2 = dev.ticks()\n            gc.collect()\n")
+# The free heap before the draw is a walk of the whole heap (some 5 ms on the Pico): timed (µs), and
+# taken off the press's time and the drawing's, so that the figures are those of the device.
+TIMED = ("            _t1 = dev.ticks()\n            _p = __import__(\"time\").monotonic_ns()\n"
+         "            _h = gc.mem_free()\n            _p = (__import__(\"time\").monotonic_ns() - _p) // 1000\n"
+         "            renderer.draw(app.screen)\n            _t2 = dev.ticks()\n            gc.collect()\n")
 LOOP_ANCHOR = "        now = clock.now()\n"
 LOOP_PROBE = "        _t0 = dev.ticks()\n"
 # A job of the last press (a save, an export) run by the loop: its end is printed, so that a press
@@ -43,7 +46,7 @@ LOOP_PROBE = "        _t0 = dev.ticks()\n"
 JOB_ANCHOR = "        elif not app.work():"
 JOB_PROBE = '        elif app.jobs:\n            app.work()\n            print("@job")\n'
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
-         'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h)\n')
+         'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h, _p)\n')
 SLOWEST = 12  # the slowest presses listed with their screen
 GOAL_MEDIAN_MS = 40  # issue 17: press to glass
 GOAL_WORST_MS = 100
@@ -170,9 +173,10 @@ def kind(view, chart, big):
 
 
 def probes(run):
-    """[(t_us, view, chart, big, free, handle_ms, draw_ms, free_before)] from the console (free: after
-    the draw and its collection; free_before: after the press's handling, before the draw and any
-    collection), and the free heap at code.py's start."""
+    """[(t_us, view, chart, big, free, handle_ms, draw_ms, free_before, probe_us)] from the console
+    (free: after the draw and its collection; free_before: after the press's handling, before the
+    draw and any collection; probe_us: the time asking for free_before took, not in draw_ms), and the
+    free heap at code.py's start."""
     out, start, line, t_line = [], None, "", 0
     for t, chunk in run.console_chunks:
         for ch in chunk:
@@ -183,9 +187,10 @@ def probes(run):
                 words = line[max(0, line.find("@probe")):].split()
                 if words[:2] == ["@probe", "start"]:
                     start = int(words[2])
-                elif words[:1] == ["@probe"] and len(words) == 8:
+                elif words[:1] == ["@probe"] and len(words) == 9:
+                    cost = int(words[8])
                     out.append((t_line, words[1], words[2] == "1", words[3] == "1", int(words[4]),
-                                int(words[5]), int(words[6]), int(words[7])))
+                                int(words[5]), int(words[6]) - round(cost / 1000), int(words[7]), cost))
                 line = ""
             else:
                 line += ch
@@ -219,9 +224,9 @@ def bursts(transactions, gap_us=B.SETTLE_MS * 1000):
 
 def latencies(run, keys, start_ms, gap_ms, seen):
     """[(kind, ms, probe, waited)] per press that brought a frame; the kind from the probe after the
-    frame; waited: the press came while an earlier press's writing ran (a job of the loop: a save,
-    an export, whose flash erases stall the core) or the flash was being written between the press
-    and its frame, so the press waited for that write."""
+    frame, whose own time is taken off; waited: the press came while an earlier press's writing ran
+    (a job of the loop: a save, an export, whose flash erases stall the core) or the flash was being
+    written between the press and its frame, so the press waited for that write."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
     jobs = job_ends(run)
@@ -236,8 +241,8 @@ def latencies(run, keys, start_ms, gap_ms, seen):
         # (an erase started up to 45 ms before the press still runs at it)
         waited = any(t - FLASH_ERASE_US <= op[0] < burst[0] for op in run.flash_ops) or any(
             t <= j < burst[0] for j in jobs)
-        out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t) / 1000.0, probe, waited,
-                    before[-1][1] if before else "-"))
+        out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t - probe_us([probe])) / 1000.0,
+                    probe, waited, before[-1][1] if before else "-"))
     return out
 
 
@@ -257,9 +262,15 @@ def settled(run, keys, start_ms, gap_ms, seen):
             continue  # as latencies(): nothing sent (e.g. a wake press that only sets the contrast)
         mine = [b for b in pixels if t <= b[0] < nxt] or [b for b in frames if t <= b[0] < nxt][:1]
         probe = next((p for p in seen if p[0] >= mine[-1][1]), None)
-        out.append((kind(*probe[1:4]) if probe else "other", (mine[-1][1] - t) / 1000.0, len(mine),
-                    probe[1] if probe else "-"))
+        drawn = [p for p in seen if t <= p[0] and (probe is None or p[0] <= probe[0])]  # its draws' probes
+        out.append((kind(*probe[1:4]) if probe else "other", (mine[-1][1] - t - probe_us(drawn)) / 1000.0,
+                    len(mine), probe[1] if probe else "-"))
     return out
+
+
+def probe_us(drawn):
+    """µs the probes of drawn (probes() tuples, None for none) took before their draws."""
+    return sum(p[8] for p in drawn if p is not None)
 
 
 def export_wait(folder, board):
