@@ -32,7 +32,7 @@ def test_text_prints_every_screen_last_last(capsys):
     code, out, _ = run(capsys, "--keys", "Cc", "--text")
     assert code == 0
     shots = screens(out)
-    assert any(s.splitlines()[0] == "Nytt spel" for s in shots[:-1])
+    assert any(s.splitlines()[0] == "Nytt spel▼" for s in shots[:-1])
     last = shots[-1].splitlines()
     # The default game: fem, 4 players at 12, Anna deals (*), Bo speaks first (>).
     assert last == ["Giv 1", "* Anna      12", " >Bo        12", "  Cia       12", "  Dan       12"]

@@ -52,7 +52,7 @@ def fits(app):
 def test_setup_spelled_names_options_and_remembered():
     store = FakeStore()
     d = Driver(App(store, None))
-    assert d.text().splitlines()[0] == "Nytt spel"
+    assert d.text().splitlines()[0] == "Nytt spel▼"
     doc = {"format": "rodskagg-record/1", "rules": {"preset": "knack", "penalty": 6, "pot": True,
                                                     "series": 3},
            "players": ["Anna", "ÅKE", "Örjan"], "dealer": "Örjan", "hands": []}
@@ -77,9 +77,9 @@ def test_setup_spelled_names_options_and_remembered():
 def test_table_builder_seats_clockwise_and_says_why():
     d = Driver()
     d.keys("B")  # hold ▶ from Start!: the table
-    assert d.text().splitlines()[0] == "Plats 1: vem?"
+    assert d.text().splitlines()[0] == "Plats 1: vem?▼"  # (more names below)
     d.keys("c")  # Anna (the list starts on the first name)
-    assert d.text().splitlines()[0] == "Plats 2: vem?"
+    assert d.text().splitlines()[0] == "Plats 2: vem?▼"
     assert "Anna" in d.text().splitlines()[1] and ">Anna     #1" in d.text()  # seat 1, the cursor on it
     d.keys("B")  # done with one player: says why not
     assert "Minst 2 spelare" in d.text()
@@ -107,7 +107,7 @@ def test_language_english_and_swedish_letters():
     d = Driver()
     d.keys("acbc")  # Language: sv -> en (the last row)
     assert d.app.lang == "en"
-    assert d.text().splitlines()[0] == "New game"
+    assert d.text().splitlines()[0] == "New game▲"  # on the last row: more above
     d.keys("bc")  # Start!
     assert d.text().startswith("Hand 1"), d.text()
     d.keys("b" "a" "c")  # menu: the last item toggles the language back
@@ -198,7 +198,7 @@ def test_resume_saved_series_and_message():
     app = App(FakeStore(None, None, "Sparat spel skadat"), None)
     assert "skadat" in app.screen.text()
     loop.press(app, K.OK, 100)
-    assert app.screen.title == "Nytt spel"
+    assert app.screen.title == "Nytt spel▼"
 
 
 def test_broken_store_does_not_stop_the_app():
@@ -604,7 +604,7 @@ def test_a_save_is_made_before_the_next_press_is_taken():
     assert st.saves == [] and d.app.jobs
     d.answer("b")  # the menu: the hand is saved before it opens
     assert len(st.saves) == 1 and len(st.saves[0][1]) == 1 and not d.app.jobs
-    assert d.text().splitlines()[0] == "Meny"
+    assert d.text().splitlines()[0] == "Meny▼"
 
 
 def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded():
@@ -635,7 +635,7 @@ def test_a_settings_change_in_the_menu_is_saved_after_its_screen():
     d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
     saved = len(st.settings)
     d.answer("c")
-    assert d.text().splitlines()[0] == "Menu" and len(st.settings) == saved
+    assert d.text().splitlines()[0] == "Menu▲" and len(st.settings) == saved  # the last row: more above
     assert d.app.work() and len(st.settings) == saved + 1
     assert not d.app.work()
 
@@ -652,11 +652,11 @@ def test_a_settings_save_that_raises_says_so_after_its_screen():
     d.keys("b")
     d.app.view.cursor = len(d.app.view.items) - 1  # Språk: Svenska
     d.answer("c")
-    assert d.text().splitlines()[0] == "Menu"
+    assert d.text().splitlines()[0] == "Menu▲"
     d.app.work()
     assert d.text().splitlines()[:2] == ["Note", "Not saved: flash gone"]
     d.keys("c")
-    assert d.text().splitlines()[0] == "Menu"
+    assert d.text().splitlines()[0] == "Menu▲"
 
 
 def test_a_save_that_fails_after_its_screen_says_so_next():
@@ -738,7 +738,7 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     assert set(released) >= set(hand) and menu not in released and chart not in released
     loaded.clear()
     d.keys("b")
-    assert loaded == [] and d.text().splitlines()[0] == "Meny"
+    assert loaded == [] and d.text().splitlines()[0] == "Meny▼"
     d.keys("C")  # back on the scoreboard
     d.app.ahead(K.PREV)
     assert loaded == [history]
@@ -1133,7 +1133,7 @@ def test_setup_blob_round_trip_and_garbage():
         assert not u.decode(junk)
         assert u.preset == "fem" and u.n == 4
     app = App(FakeStore(settings=b"garbage"), None)
-    assert app.screen.title == "Nytt spel"
+    assert app.screen.title == "Nytt spel▼"
 
 
 def test_explain_messages():

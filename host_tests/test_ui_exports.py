@@ -132,9 +132,9 @@ def test_a_new_game_keeps_the_unfinished_one_on_the_drive_and_says_so(tmp_path):
         "Nytt spel?", "Starta! sparar det", "ofärdiga spelet på", "disken (games/).", "OK: ja, tillbaka: nej"]
     d.keys("c")
     rows = d.text().splitlines()
-    assert rows[0] == "Nytt spel" and rows[1] == " Starta!" and rows[2].startswith(">Bord:")
+    assert rows[0] == "Nytt spel▼" and rows[1] == " Starta!" and rows[2].startswith(">Bord:")
     d.keys("c")  # OK on the table row opens the table, not Start!
-    assert d.text().splitlines()[0] == "Plats 1: vem?"
+    assert d.text().splitlines()[0] == "Plats 1: vem?▼"
     d.keys("d")  # back to the setup, then up to Start!
     d.keys("ac")
     assert d.text().splitlines() == ["Obs", "Det ofärdiga spelet", "finns på disken:", "games/0001-fem"]

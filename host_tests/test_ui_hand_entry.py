@@ -273,7 +273,7 @@ def test_a_long_press_in_the_menu_chooses_the_next_row_but_never_round_the_ends(
     assert d.app.series.game.log == [(score.ALL_PASS,)]
     d.keys("b")
     text = d.keys("A")  # hold ◀ on the first row: not round to the last (the language)
-    assert text.splitlines()[:2] == ["Meny", ">Ny giv"]
+    assert text.splitlines()[:2] == ["Meny▼", ">Ny giv"]
     assert d.app.lang == "sv"
     menu = d.app.view
     menu.cursor = menu.count(d.app) - 1  # the last row, the language

@@ -166,7 +166,7 @@ def test_bad_after_win_has_no_entry_screen():
 
 def test_default_app_starts_on_setup():
     app = App(None, None)
-    assert app.screen.title == "Nytt spel"
+    assert app.screen.title == "Nytt spel▼"
 
 
 def test_presses_per_player_goal_and_record_keys():

@@ -213,6 +213,30 @@ def test_every_entry_screen_says_its_keys_on_every_panel_and_build(preset, n):
         assert REACHED[preset] <= seen, (height, back_key, REACHED[preset] - seen)
 
 
+@pytest.mark.usefixtures("modules_kept")  # random presses over many games: no re-import per screen
+def test_every_list_with_rows_not_shown_says_so_in_its_title():
+    """Beyond a hand's entry too: the menu, the history, a hand's changes, the new game's form,
+    the table builder and the speller, on 128x64 and 128x32, end their title in ▼ (more below) or
+    ▲ (more above) whenever the list has more rows than the panel shows."""
+    import itertools
+
+    from firmware.ui.views import ListView
+    from host_tests.test_ui_screens import setup_screens, walk_screens
+
+    for height in (64, 32):
+        kinds = set()
+        screens = itertools.chain(walk_screens(128, height, "sv", range(4), 200), setup_screens(128, height, "sv"))
+        for app in screens:  # (the same App, a press further at each)
+            view = app.view
+            if not isinstance(view, ListView):
+                continue
+            items = view.count(app)
+            if items > len(app.screen.rows):  # (every row an item: some are not shown)
+                kinds.add(type(view).__name__)
+                assert app.screen.title[-1:] in ("▼", "▲"), (height, type(view).__name__, app.screen.text())
+        assert {"Menu", "History", "Detail"} <= kinds, (height, kinds)
+
+
 # -- point 11: words a table reads without the manual ------------------------------------------
 
 def test_a_question_longer_than_the_panel_scrolls_to_its_end():

@@ -62,10 +62,10 @@ def test_scoreboard_history_undo_and_edit_use_one_numbering():
     assert [r[1:3] for r in rows] == ["  ", " 1", "  ", "  ", " 2", "  "]
     assert "Alla passar" in rows[0] and "Felgiv" in rows[2] and "Knackfel Cia" in rows[3]
     d.keys("a")  # up to the second hand
-    assert d.keys("c").splitlines()[0] == "Giv 2"
-    assert d.keys("a").splitlines()[0] == "Giv 2"  # its actions say which hand too
+    assert d.keys("c").splitlines()[0] == "Giv 2▼"
+    assert d.keys("a").splitlines()[0] == "Giv 2▲"  # its actions say which hand too
     assert d.keys("C").splitlines()[0] == "Historik"
-    assert d.keys("a" "c").splitlines()[0] == "Knackfel, före giv 2"
+    assert d.keys("a" "c").splitlines()[0] == "Knackfel, före giv 2▼"
     d.keys("C" "C")
     undo = d.keys("A")
     assert undo.splitlines()[:3] == ["Ångra?", "Rättelse Bo +2,", "före giv 3"]
@@ -92,7 +92,7 @@ def test_no_knock_fault_in_the_menu_where_knocking_is_off():
 
 def test_language_row_shows_edit_brackets():
     d = Driver(App(None, None))
-    assert d.text().splitlines()[0] == "Nytt spel"
+    assert d.text().splitlines()[0] == "Nytt spel▼"
     d.keys("a")  # up to the last row: the language
     assert d.text().splitlines()[-1] == ">Språk: Svenska"
     d.keys("c")

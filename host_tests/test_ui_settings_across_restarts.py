@@ -75,6 +75,6 @@ def test_a_language_and_a_new_table_chosen_after_a_restart_survive_the_next(tmp_
     sim = restart(sim, state)  # the new game's table and roster, and still English
     assert scoreboard(sim) == ("Hand 1", second)
     shown = " ".join(new_game_screen(sim).split())
-    assert shown.startswith("New game >Start! Table: Dan Eva Fia Gun Game: knack Players: 4"), shown
+    assert shown.startswith("New game▼ >Start! Table: Dan Eva Fia Gun Game: knack Players: 4"), shown
     assert sim.app.plan.roster[:7] == second + first
     sim.close()

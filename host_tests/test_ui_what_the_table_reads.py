@@ -148,7 +148,7 @@ def test_history_opens_the_change_with_one_press_and_says_why():
               "faults": {"Cia": "forgot to ask går med"}})
     d.keys("a" "c")  # the history, the hand
     assert d.text().splitlines() == [
-        "Giv 1", ">Bo        12>14  +2", " Cia       12>15  +3", " Dan       12>11  -1",
+        "Giv 1▼", ">Bo        12>14  +2", " Cia       12>15  +3", " Dan       12>11  -1",
         " Eva       12>12", " Anna      12>17  +5", " Bo bjöd 4: bet", " Anna gick med utan"]
     d.keys("a")  # up from the top: the actions at the end, after every reason
     assert d.text().splitlines()[1:] == [

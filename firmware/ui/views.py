@@ -142,7 +142,7 @@ class ListView(View):
         size = app.rows - self.below
         top = self.win.fit(self.cursor, n, size)
         rows = [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
-        return Screen(clip(self.title(app), app.cols), rows, self.cursor - top if n else -1)
+        return Screen(scrolled(self.title(app), top, size, n, app.cols), rows, self.cursor - top if n else -1)
 
 
 class Message(View):

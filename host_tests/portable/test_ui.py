@@ -79,7 +79,7 @@ class TestScreens(unittest.TestCase):
     def test_hand_preview_commit_undo(self):
         store = Fake()
         app = App(store, None)
-        self.assertEqual(app.screen.title, "Nytt spel")
+        self.assertEqual(app.screen.title, "Nytt spel▼")
         drive(app, "c")
         self.assertEqual(app.screen.title, "Giv 1")
         self.assertTrue(store.blob is not None)
@@ -132,7 +132,7 @@ class TestScreens(unittest.TestCase):
         drive(app, "c")
         self.assertEqual(app.screen.title, "Anna vann")
         drive(app, "c" "c")  # the winner screen, then a new game: setup remembers
-        self.assertEqual(app.screen.title, "Nytt spel")
+        self.assertEqual(app.screen.title, "Nytt spel▼")
         self.assertEqual(app.plan.rules().start, 5)
 
     def test_screen_modules_loaded_while_open(self):
@@ -165,7 +165,7 @@ class TestScreens(unittest.TestCase):
 
     def test_english_and_128x32(self):
         app = App(None, None, 128, 32, "en")
-        self.assertEqual(app.screen.title, "New game")
+        self.assertEqual(app.screen.title, "New game▼")
         self.assertEqual(len(app.screen.rows), 3)
         drive(app, "bbbc" "bbb" "c" "aaa" "c")  # Players: 4 -> 7, Start!
         self.assertEqual(len(app.series.game.players), 7)

@@ -225,7 +225,7 @@ class Detail(ListView):
     def title(self, app):
         before, after = self.states(app)
         return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
-                               after.hands, app.cols)
+                               after.hands, app.cols - 1)  # (its last column: the list's ▼)
 
     def info(self, app):
         """The rows above the actions: each player's change, then why."""

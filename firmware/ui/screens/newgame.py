@@ -11,7 +11,7 @@ from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import Screen
 from firmware.ui.screens.table import table_label
-from firmware.ui.views import ListView, clip, is_back
+from firmware.ui.views import ListView, clip, is_back, scrolled
 
 gamestart = Lazy("firmware.ui.gamestart")  # a new game's start
 seating = Lazy("firmware.ui.screens.seating")  # the table builder, the name speller
@@ -157,7 +157,7 @@ class NewGameView(Form):
             top = max(0, min(top, len(lines) - size))
             self.win.top = top
             rows = [clip(t, app.cols - 1) for _i, t in lines[top:top + size]]
-            return Screen(clip(self.title(app), app.cols), rows, first - top)
+            return Screen(scrolled(self.title(app), top, size, len(lines), app.cols), rows, first - top)
         finally:
             self.drawing = None
 

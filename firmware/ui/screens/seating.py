@@ -5,7 +5,7 @@ from firmware.core.game import MAX_NAME, MAX_PLAYERS
 from firmware.ui import events
 from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.screens.table import table_label
-from firmware.ui.views import ListView, clip, is_back
+from firmware.ui.views import ListView, clip, is_back, scrolled
 
 # The speller's rows: six letters each (lower case; the first letter of a name, or
 # after Aa, in capitals: written out, CircuitPython's str.upper() is ASCII only, and a row
@@ -122,7 +122,7 @@ class TableView(ListView):
             top = self.win.fit(self.cursor, n, size)
             rows = [clip(head, app.cols - 1)]
             rows += [clip(self.label(app, i), app.cols - 1) for i in range(top, min(n, top + size))]
-            return Screen(clip(self.title(app), app.cols), rows, self.cursor - top + 1)
+            return Screen(scrolled(self.title(app), top, size, n, app.cols), rows, self.cursor - top + 1)
         finally:
             self.listed = None
 
@@ -230,4 +230,4 @@ class SpellView(ListView):
         elif len(rows) < app.rows:
             hint = "OK opens a row" if self.row < 0 else "◀▶ pick, OK adds it"
             rows.append(clip(app.tr(hint), app.cols - 1))
-        return Screen(self.title(app), rows, cur - top)
+        return Screen(scrolled(self.title(app), top, size, n, app.cols), rows, cur - top)
