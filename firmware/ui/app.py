@@ -223,9 +223,10 @@ class App:
         return tr(self.lang, s)
 
     def set_lang(self, lang):
+        """The language; the game plan, which keeps it, takes it in the job that saves it (its module
+        loads after this press's screen, not in the press)."""
         self.lang = lang
-        self.plan.lang = lang
-        self.settings_changed()
+        self.jobs.append(lambda: settings.save_lang(self))
 
     def settings_changed(self):
         """Save the settings (the language, big scores): a job, after this press's screen."""

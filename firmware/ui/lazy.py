@@ -48,9 +48,11 @@ def load_all(names):
     held) after one collection: a collection takes some 15 ms at a game's heap and the automatic
     ones (code.py's gc.threshold) come during the imports anyway, so that a hand's five modules
     load within the 120 ms a short press is held."""
-    missing = [name for name in names if name not in sys.modules]
-    for k in range(len(missing)):
-        load(missing[k], k == 0)
+    collect = True
+    for name in names:
+        if name not in sys.modules:
+            load(name, collect)
+            collect = False
 
 
 # The packages whose modules load while open, and the App's parts used now and then (the start, the

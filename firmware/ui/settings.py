@@ -41,3 +41,9 @@ def save(app):
     if app.store is not None:  # (the setup is only remembered: a failure is said, the game goes on)
         return app.written(app.store.save_settings, blob(app))
     return None
+
+
+def save_lang(app):
+    """The job of a language switch (App.set_lang): the language into the game plan, then saved."""
+    app.plan.lang = app.lang
+    app.save_settings_job()
