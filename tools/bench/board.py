@@ -506,5 +506,46 @@ def measure(board):
             "met" if met else "not met")
 
 
-if __name__ == "__main__":  # python -m tools.bench.board [PROFILE ...]
-    sys.exit(main(sys.argv[1:] or PROFILES))
+def presses(board, runs):
+    """Play only the device scenario's runs numbered runs (0-3, as C.scenario(board) lists them) on
+    board, one emulator at a time, and print every press (the view before>after, ms to its frame's
+    last I2C byte, handling+drawing) and the lowest free heap after a draw: a minute or two a run,
+    where the whole section takes many (run 1 holds the history's edits, run 2 a new game's set-up)."""
+    folder, _probed = probed_bundle(board)
+    sim = C.SimDevice(board)
+    todo = []
+    for i, (name, keys) in enumerate(C.scenario(board)):
+        if i in runs:
+            todo.append((i, name, B.Board(bundle=folder, nvm=sim.nvm(), board=board, files={
+                "/games/" + n: v for n, v in sim.exports().items()}), C.person_paced(i, board)))
+        sim.run(keys)
+    sim.close()
+    every = []
+    for i, name, pico, keys in todo:
+        try:
+            r = pico.run(keys, gap_ms=GAP_MS)
+        finally:
+            pico.close()
+        seen = probes(r)[0]
+        lat = latencies(r, keys, B.START_MS, GAP_MS, seen)
+        every += [x[1] for x in lat]
+        print("run %d (%s): %s" % (i, name, ", ".join("%s>%s %.0f (%d+%d)%s" % (
+            x[4], x[2][1], x[1], x[2][5], x[2][6], " w" if x[3] else "") for x in lat if x[2] is not None)))
+        if seen:
+            print("  lowest free heap after a draw %d B; per screen: %s" % (min(p[4] for p in seen),
+                                                                      lowest_per_kind(seen)))
+    shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+    if every:
+        print("%s, runs %s: press to the last I2C byte of its frame: %s" % (
+            board, ",".join(str(i) for i in runs), line(every)))
+
+
+if __name__ == "__main__":  # python -m tools.bench.board [PROFILE ...] [--runs 1,2]
+    args = sys.argv[1:]
+    if "--runs" in args:
+        k = args.index("--runs")
+        chosen = sorted(int(n) for n in args[k + 1].split(","))
+        for profile in args[:k] + args[k + 2:] or ["pico"]:
+            presses(profile, chosen)
+        sys.exit()
+    sys.exit(main(args or PROFILES))
