@@ -83,13 +83,21 @@ def edited_bundle(board, prefix, edit):
     return folder, True
 
 
-def probed_bundle(board="pico"):
-    """A copy of board's .mpy bundle whose code.py prints the probe lines, and whether it does."""
+# After each probe line (heap --modules only: its code and names cost a little heap themselves),
+# the firmware modules then loaded.
+MODULES_PROBE = ('            print("@modules", " ".join(m for m in __import__("sys").modules '
+                 'if m.startswith("firmware")))\n')
+
+
+def probed_bundle(board="pico", modules=False):
+    """A copy of board's .mpy bundle whose code.py prints the probe lines (and the modules loaded
+    after each, when modules), and whether it does."""
 
     def probes(text):
         if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text or JOB_ANCHOR not in text:
             return None
-        text = text.replace(ANCHOR, TIMED + PROBE, 1).replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
+        text = text.replace(ANCHOR, TIMED + PROBE + (MODULES_PROBE if modules else ""), 1)
+        text = text.replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
         text = text.replace(LOOP_ANCHOR, LOOP_ANCHOR + LOOP_PROBE, 1)
         return text.replace(JOB_ANCHOR, JOB_PROBE + JOB_ANCHOR, 1)
 
@@ -102,8 +110,8 @@ STAGES = (
     ("    from firmware.store.journal import Store\n\n    gc.collect()\n", "storage, export, hw imported"),
     ('    forget("firmware.device.boards")  # and the board profiles\' tables\n    gc.collect()\n',
      "display, keypad, NVM set up"),
-    ('    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,\n'
-     '              dev.profile["name"], getattr(dev, "phones", None))\n',
+    ('    app = getattr(dev, "make_app", App)(store, exporter, dev.width, dev.height, dev.lang, clock.now(),\n'
+     '                                        "back" in dev.roles, dev.profile["name"])\n',
      "the App built (the game loaded)"),
 )
 FIRST_DRAW = "            renderer.draw(app.screen)\n            gc.collect()\n"
@@ -540,12 +548,104 @@ def presses(board, runs):
             board, ",".join(str(i) for i in runs), line(every)))
 
 
-if __name__ == "__main__":  # python -m tools.bench.board [PROFILE ...] [--runs 1,2]
+def modules_at(run):
+    """[(free, view, modules)] per probe of a run whose bundle prints the modules (--modules)."""
+    out = []
+    for ln in run.console.splitlines():
+        words = ln[max(0, ln.find("@")):].split()
+        if words[:1] == ["@probe"] and len(words) >= 5 and words[1] != "start":
+            out.append((int(words[4]), words[1], []))
+        elif words[:1] == ["@modules"] and out:
+            out[-1][2][:] = words[1:]
+    return out
+
+
+def mpy_sizes(folder, modules):
+    """{module: bytes of its .mpy in the bundle folder}."""
+    out = {}
+    for m in modules:
+        path = os.path.join(folder, *m.split("."))
+        for p in (path + ".mpy", os.path.join(path, "__init__.mpy")):
+            if os.path.exists(p):
+                out[m] = os.path.getsize(p)
+    return out
+
+
+def heap(board="pico", parts=("knack7", "scenario"), modules=False):
+    """The heap's low points only (a few minutes, one emulator at a time): play the 7-player knack
+    game and/or the scenario's runs as measure() does and print, per run, the lowest free heap after
+    a draw and its collection, the view where it was, and the five lowest views; with modules, also
+    the firmware modules loaded there and their .mpy sizes (that probe costs some heap itself).
+    Return the lowest [(part, bytes, view)]."""
+    why = B.missing(board) or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
+    if why:
+        print("board: skipped: %s" % why)
+        return []
+    folder, probed = probed_bundle(board, modules)
+    if not probed:
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        print("free heap: not measured (code.py's draw loop no longer matches the probe's anchor)")
+        return []
+    plays = []  # (part, what, nvm, files, keys)
+    if "knack7" in parts:
+        knack = C.knack7(board)
+        sim = C.SimDevice(board)
+        for _name, keys in knack[:-1]:
+            sim.run(keys)
+        plays.append(("knack7", knack[-1][0], sim.nvm(), sim.exports(), knack[-1][1]))
+        sim.close()
+    if "scenario" in parts:
+        runs = C.scenario(board)
+        sim = C.SimDevice(board)
+        for i, (name, keys) in enumerate(runs):
+            plays.append(("scenario", name, sim.nvm(), sim.exports(), C.person_paced(i, board)))
+            sim.run(keys)
+        sim.close()
+    lows = {}
+    try:
+        for part, what, nvm, files, keys in plays:
+            pico = B.Board(bundle=folder, nvm=nvm, board=board, files={"/games/" + n: v for n, v in files.items()})
+            try:
+                run = pico.run(keys, gap_ms=GAP_MS)
+            finally:
+                pico.close()
+            seen = probes(run)[0]
+            if not seen:
+                print("%s (%s): no probe line (the board stopped?)" % (part, what))
+                continue
+            low = min(seen, key=lambda p: p[4])
+            five = sorted(seen, key=lambda p: p[4])[:5]
+            print("%s (%s): lowest free heap after a draw %d B at %s; five lowest: %s" % (
+                part, what, low[4], low[1], ", ".join("%s %d" % (p[1], p[4]) for p in five)))
+            if modules:
+                at = min(modules_at(run), key=lambda p: p[0])
+                sizes = mpy_sizes(folder, at[2])
+                print("  loaded at %s %d (%d modules, %d B of .mpy): %s" % (
+                    at[1], at[0], len(at[2]), sum(sizes.values()),
+                    " ".join("%s %d" % (m[len("firmware."):], sizes.get(m, 0)) for m in sorted(at[2]))))
+            if part not in lows or low[4] < lows[part][0]:
+                lows[part] = (low[4], low[1])
+    finally:
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+    for part in parts:
+        if part in lows:
+            print("%s %s: lowest %d B at %s (goal >= %d: %s)" % (
+                board, part, lows[part][0], lows[part][1], GOAL_FREE,
+                "met" if lows[part][0] >= GOAL_FREE else "not met"))
+    return [(part,) + lows[part] for part in parts if part in lows]
+
+
+if __name__ == "__main__":  # [PROFILE ...] [--runs 1,2] | --heap [knack7|scenario] [--modules] [PROFILE]
     args = sys.argv[1:]
     if "--runs" in args:
         k = args.index("--runs")
         chosen = sorted(int(n) for n in args[k + 1].split(","))
         for profile in args[:k] + args[k + 2:] or ["pico"]:
             presses(profile, chosen)
+        sys.exit()
+    if args[:1] == ["--heap"]:
+        parts = tuple(a for a in args[1:] if a in ("knack7", "scenario")) or ("knack7", "scenario")
+        for profile in [a for a in args[1:] if a not in parts and a != "--modules"] or ["pico"]:
+            heap(profile, parts, "--modules" in args)
         sys.exit()
     sys.exit(main(args or PROFILES))
