@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.device import font, oled, plot, render
+from firmware.device import bringup, font, oled, plot, render, sh1107
 from firmware.ui.screenmodel import Chart, Screen
 from tools.sim import raster
 from tools.sim.bus import FakeI2C, page_display
@@ -265,7 +265,7 @@ def wired(driver="ssd1306", h=64, ram=None):
     if ram is not None:
         panel.ram[:] = ram
     wire = Wire(panel)
-    r = render.PageRenderer(oled.OLED(wire, 0x3C, 128, h, driver), 128, h)
+    r = render.PageRenderer(bringup.panel(wire, 0x3C, 128, h, driver), 128, h)
     return r, wire, panel
 
 
@@ -500,7 +500,7 @@ def test_the_init_sequences_are_adafruits_in_page_addressing():
     import adafruit_displayio_sh1107
 
     sh = {0x81: 1, 0xA8: 1, 0xD3: 1, 0xD9: 1, 0xDB: 1, 0xDC: 1}
-    ours = split_commands(oled.SH1107, sh)
+    ours = split_commands(sh1107.INIT, sh)
     theirs = adafruit_init(adafruit_displayio_sh1107)
     # theirs: contrast 0x4F (displayio then sends brightness 1.0), its mux ratio set by the
     # driver to the height less one for the FeatherWing's rotation 90; ours: 0xFF, 63 (height - 1)

@@ -94,9 +94,7 @@ def _display(dev, board, profile):
         if reset:
             reset = _import("digitalio").DigitalInOut(pin(board, reset, "RODSKAGG_RESET"))
             reset.switch_to_output(value=True)
-        from firmware.device.oled import OLED
-
-        dev.display = OLED(i2c, address, w, h, driver, reset)
+        dev.display = panel(i2c, address, w, h, driver, reset)
         dev.renderer = render.PageRenderer(dev.display, w, h)
     except BringUpError as e:
         dev.problem(str(e))
@@ -104,6 +102,18 @@ def _display(dev, board, profile):
         dev.problem("display code missing (copy the firmware/ folder): %s" % e)
     except (OSError, RuntimeError, ValueError) as e:
         dev.problem("display at 0x%02x: %s" % (profile["address"], e))
+
+
+def panel(i2c, address=0x3C, width=128, height=64, chip="ssd1306", reset=None):
+    """The controller of chip at address on i2c, reset, initialised and blank: an OLED (oled.py),
+    or the SH1107's subclass (sh1107.py, loaded for that chip only)."""
+    if chip == "sh1107":
+        from firmware.device.sh1107 import SH1107
+
+        return SH1107(i2c, address, width, height, reset)
+    from firmware.device.oled import OLED
+
+    return OLED(i2c, address, width, height, chip, reset)
 
 
 def _scan(i2c):

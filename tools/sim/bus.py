@@ -68,10 +68,11 @@ def page_display(width=128, height=64, address=0x3C, driver="ssd1306", wifi=Fals
     """(renderer, panel): the firmware's page renderer on its panel adapter (firmware/device/oled.py)
     on a fake bus, built as firmware/device/bringup.py builds it, for an SSD1306, SH1106 or SH1107 (on
     the Wi-Fi boards the renderer that also draws the phone view's codes, firmware/device/picture.py)."""
-    from firmware.device import oled, render
+    from firmware.device import render
+    from firmware.device.bringup import panel as controller
 
     panel = Panel(width, height, driver)
-    device = oled.OLED(FakeI2C(panel, address), address, width, height, driver)
+    device = controller(FakeI2C(panel, address), address, width, height, driver)
     if wifi:
         from firmware.device.picture import PictureRenderer
 
