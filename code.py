@@ -22,9 +22,10 @@ def run(dev, store, exporter):
     from firmware.ui.app import App
 
     clock = hw.Clock(dev.ticks)
-    # (the Wi-Fi boards' phone view, firmware/web: dev.phones, and their dev.sleep serves it first)
-    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,
-              dev.profile["name"], getattr(dev, "phones", None))
+    # (the Wi-Fi boards' phone view, firmware/web: dev.make_app builds an App that has it, and their
+    # dev.sleep serves it first)
+    app = getattr(dev, "make_app", App)(store, exporter, dev.width, dev.height, dev.lang, clock.now(),
+                                        "back" in dev.roles, dev.profile["name"])
     buttons = Buttons(dev.roles)
     renderer = dev.renderer
     version = None

@@ -1,7 +1,8 @@
 """The bring-up of the Wi-Fi boards (firmware/device/boards.py ``wifi``; bundled on those boards only,
 called by firmware/device/bringup.py and let go with it): the phone view (firmware/web/phones.py) on
-the board's radio as ``dev.phones``, ``dev.sleep`` serving it first, and the renderer that draws its
-codes (firmware/device/picture.py). Nothing of it is loaded on the other boards."""
+the board's radio as ``dev.phones`` (``dev.make_app`` builds the App that has it), ``dev.sleep``
+serving it first, and the renderer that draws its codes (firmware/device/picture.py). Nothing of it
+is loaded on the other boards."""
 
 from firmware.device.hw import _import
 from firmware.device.picture import PictureRenderer
@@ -17,6 +18,7 @@ def bring_up(dev):
         from firmware.web.phones import Phones
 
         dev.phones = Phones(wifi.radio, pool)
+        dev.make_app = dev.phones.make_app  # code.py's App: one with the phone view
         dev.sleep = dev.phones.rest  # code.py's pause: the phones' requests served, then the rest slept
     except (ImportError, AttributeError, OSError, RuntimeError, ValueError) as e:
         dev.problem("phone view: no Wi-Fi (%s)" % e)

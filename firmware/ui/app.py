@@ -51,12 +51,9 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 class App:
-    phones = None  # the phone view (firmware/web/phones.py), on the Wi-Fi boards only
+    # (the Wi-Fi boards' App is firmware/web/phones.py's PhonesApp: app.phones, the phone view)
 
-    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True, board=None,
-                 phones=None):
-        if phones is not None:  # (a class attribute elsewhere: nothing more in the App's own dict)
-            self.phones = phones
+    def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True, board=None):
         self.store = store
         self.exporter = exporter
         self.back_key = back_key  # a Back button; without one (three buttons) back is hold OK

@@ -26,7 +26,8 @@ def resume(app, store):
         message = load_message(app, loaded) or message
         if app.pending:
             app.note = exports.flush_pending(app)
-    if app.phones is not None and app.phones.begin(app):  # its password made at the first start
+    phones = getattr(app, "phones", None)  # the Wi-Fi boards' App only (firmware/web/phones.py)
+    if phones is not None and phones.begin(app):  # its password made at the first start
         app.settings_changed()
     uncovered = uncovered_note(app)
     if uncovered:

@@ -17,8 +17,9 @@ def read(app, blob):
     app.export_name = parts[0] or None
     app.pending = len(parts) > 1 and parts[1] == "1"
     app.big = len(parts) > 2 and parts[2] == "1" and app.big_rows >= 2
-    if app.phones is not None:
-        app.phones.read(parts[3:])
+    phones = getattr(app, "phones", None)  # the Wi-Fi boards' App only
+    if phones is not None:
+        phones.read(parts[3:])
     return blob[:k]
 
 
@@ -28,8 +29,9 @@ def blob(app):
     would not fit the store's 255 bytes."""
     setup = app.settings if app.settings is not None and app.held_plan() is None else app.plan.encode()
     state = "%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0, 1 if app.big else 0)
-    if app.phones is not None:
-        state += app.phones.fields()
+    phones = getattr(app, "phones", None)
+    if phones is not None:
+        state += phones.fields()
     tail = EXPORT_MARK + state.encode()
     if len(setup) + len(tail) > MAX_SETTINGS:
         return app.plan.encode(MAX_SETTINGS - len(tail)) + tail

@@ -18,6 +18,7 @@ import time
 from adafruit_httpserver import GET, HEAD, Response, Server
 from adafruit_httpserver.response import FileResponse
 
+from firmware.ui.app import App
 from firmware.web.sheet import Sheet
 
 PAGE = "page.html"
@@ -208,7 +209,8 @@ class Phones:
 
     ``on`` and ``password`` are kept in the settings (firmware/ui/settings.py); ``begin(app)`` at
     start makes the password the first time and starts the access point when ``on``;
-    ``switch(app, on)`` from the menu; ``rest(seconds)`` is code.py's sleep on these boards.
+    ``switch(app, on)`` from the menu; ``rest(seconds)`` is code.py's sleep on these boards and
+    ``make_app`` builds its App (code.py's ``dev.make_app``).
     radio is ``wifi.radio`` (a fake on the host), pool a ``socketpool.SocketPool`` (CPython's
     ``socket`` module in the simulator), folder where page.html is."""
 
@@ -282,6 +284,13 @@ class Phones:
         if len(fields) > 1:
             self.on = fields[0] == "1"
             self.password = fields[1] or None
+
+    def make_app(self, *args):
+        """An App (firmware/ui/app.py, args as its) that has this phone view as ``app.phones`` from
+        its start: the settings are read with the view's fields, the password made at the first
+        start. The App of the boards without Wi-Fi has no trace of it (``getattr(app, "phones",
+        None)``), so the phone view costs their heap nothing."""
+        return PhonesApp(self, *args)
 
     def fields(self):
         """The same, for the settings blob: ",on,password"."""
@@ -373,3 +382,11 @@ class Phones:
         left = seconds - (ms() - start) / 1000
         if left > 0:
             time.sleep(left)
+
+
+class PhonesApp(App):
+    """The App of the Wi-Fi boards (``Phones.make_app``)."""
+
+    def __init__(self, phones, *args):
+        self.phones = phones  # before the start reads the settings
+        App.__init__(self, *args)

@@ -93,8 +93,9 @@ class Sim:
         self.version = None
         self.level = None
         self.draw_ms = []
-        self.app = App(self.store, self.exporter, self.width, self.height, lang, self.now,
-                       "back" in self.roles, self.profile["name"], self.phones)
+        make_app = self.phones.make_app if self.phones is not None else App  # as code.py builds it
+        self.app = make_app(self.store, self.exporter, self.width, self.height, lang, self.now,
+                            "back" in self.roles, self.profile["name"])
         self.update()
 
     def close(self):

@@ -102,7 +102,6 @@ def serve(phones, passes=1):
 def main():
     from firmware.core.rules import Rules
     from firmware.core.series import Series
-    from firmware.ui.app import App
 
     series = Series(Rules("fem"), ["Anna", "Bo", "Cia", "Dan"])
     for tricks in ((2, 3, -1, 0), (1, 2, 1, 1), (2, 2, -1, 1)):
@@ -116,7 +115,7 @@ def main():
     radio = Radio()
     pool = socketpool.SocketPool(radio)
     phones = P.Phones(radio, pool, BUNDLE + "/firmware/web")
-    app = App(None, None, 128, 64, "sv", 0, True, "pico2_w", phones)
+    app = phones.make_app(None, None, 128, 64, "sv", 0, True, "pico2_w")
     check("password made at the first start", phones.password is not None and len(phones.password) == 10,
           repr(phones.password))
     app.series = series
