@@ -9,7 +9,6 @@ import gc
 # Imports live in the functions: at the project root on a PC this file shadows the
 # standard library's "code" module (pdb imports it), and must do nothing then.
 
-TEXTS = {"sv": ("Fel", "Tryck på en knapp."), "en": ("Error", "Press a button.")}
 # The watchdog resets the board when the loop has not come round for this long (the RP2040's
 # longest is 8.3 s; the longest a press's work keeps the loop, an export's writing, is 2 s).
 WATCHDOG_S = 8
@@ -62,20 +61,15 @@ def run(dev, store, exporter):
 
 
 def crashed(dev, error):
-    """Show what went wrong, wait for a press, and let main() build a new App: it resumes the game
-    as saved (a press that ran out of memory may have changed the App's copy without saving it)."""
-    from firmware.device import hw
+    """Show what went wrong and wait for a press (firmware/device/message.py: loaded for that only);
+    main() then builds a new App, which resumes the game as saved."""
+    from firmware import forget
+    from firmware.device import message
 
-    gc.collect()
-    hw.print_exception(error)
-    if isinstance(error, MemoryError):
-        from firmware.words import tr
-
-        dev.show(tr(dev.lang, "Out of memory"), tr(dev.lang, "The game is as it was last saved. Press a button."))
-    else:
-        title, press = TEXTS.get(dev.lang, TEXTS["en"])
-        dev.show(title, "%s: %s %s" % (type(error).__name__, error, press))
-    dev.wait_press()
+    try:
+        message.crashed(dev, error)
+    finally:
+        forget("firmware.device.message")
 
 
 def main():
@@ -103,7 +97,9 @@ def main():
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
     if not dev.ok():
-        dev.halt()
+        from firmware.device import message
+
+        message.halt(dev)
     if dev.problems:
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
     dev.watch(WATCHDOG_S)

@@ -17,7 +17,7 @@ import tempfile
 
 import pytest
 
-from firmware.device import hw
+from firmware.device import message
 from tools import board as B
 from tools.shared import mpy_cross
 from tools.sim import raster
@@ -112,8 +112,8 @@ def test_a_press_out_of_the_real_heap_says_so_and_leaves_the_game_as_saved():
         assert r.stop == "time", "%s\n%s" % (r.stop, r.console[-2000:])
         assert "MemoryError" in r.console
         buf = bytearray(128 * 64 // 8)
-        raster.raster(hw.message_screen("Minnet tog slut", "Spelet är som det sparades senast. Tryck på en knapp."),
-                      128, 64, buf)
+        raster.raster(message.message_screen(
+            "Minnet tog slut", "Spelet är som det sparades senast. Tryck på en knapp."), 128, 64, buf)
         assert any(f[1] and f[3] == bytes(buf) for f in r.frames), "no out-of-memory message\n%s" % r.console[-1500:]
         resumed_equals_the_simulator(board, sim, "after the press out of memory")
     finally:

@@ -7,7 +7,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 import pytest
 
-from firmware.device import bringup, hw, render
+from firmware.device import bringup, hw, message, render
 from firmware.ui.screenmodel import Screen
 from tools.sim import raster
 from tools.sim.bus import FakeI2C
@@ -244,7 +244,7 @@ def test_clock_unwraps_ticks():
 
 
 def test_message_screen_wraps_and_cuts():
-    scr = hw.message_screen("Fel", "word " * 60, 128, 32)
+    scr = message.message_screen("Fel", "word " * 60, 128, 32)
     assert scr.title == "Fel" and len(scr.rows) == 3
     assert all(len(r) <= 21 for r in scr.rows)
 

@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from firmware.device import hw
+from firmware.device import message
 from tools.sim import raster
 from tools.vm import device as C
 from tools.vm.faults import BUILT, HOG, WATCHDOG_MS
@@ -45,7 +45,7 @@ def presses_in(keys):
 def expected_frame(title, text):
     """The page bytes of code.py's message screen (the reference raster)."""
     buf = bytearray(128 * 64 // 8)
-    raster.raster(hw.message_screen(title, text), 128, 64, buf)
+    raster.raster(message.message_screen(title, text), 128, 64, buf)
     return bytes(buf)
 
 

@@ -61,7 +61,9 @@ def bring_up(getenv=None):
         else:
             phones(dev)
     if dev.problems and dev.renderer is not None:
-        dev.show("Setup", " / ".join(dev.problems))
+        from firmware.device import message
+
+        message.show(dev, "Setup", " / ".join(dev.problems))
     return dev
 
 

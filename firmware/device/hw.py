@@ -4,11 +4,9 @@
 (``os.getenv``) over the board profile of firmware/device/boards.py and builds the I2C bus,
 the display (the panel's controller driven over busio, firmware/device/oled.py, with the page
 renderer), the keypad and the NVM. It never raises: every problem becomes a sentence in
-``dev.problems``, printed on the serial console and shown on the display when one works.
+``dev.problems``, printed on the serial console and shown on the display when one works
+(firmware/device/message.py: loaded only when there is something to say).
 """
-
-from firmware.device import render
-from firmware.ui.screenmodel import Screen, wrap
 
 # Module overrides by name, for host tests: {"board": fake_board, "displayio": False (missing)}.
 MODULES = {}  # type: dict
@@ -23,12 +21,6 @@ def _import(name):
     if mod is not None:
         return mod
     return __import__(name)
-
-
-def message_screen(title, text, width=128, height=64):
-    """A Screen with title and text wrapped to the display, cut to what fits."""
-    rows = wrap(text, width // render.CELL_W)
-    return Screen(title, rows[:height // render.CELL_H - 1])
 
 
 class Device:
@@ -56,16 +48,6 @@ class Device:
     def ok(self):
         """Display and buttons work (the NVM may still be missing)."""
         return self.renderer is not None and self.keys is not None
-
-    def show(self, title, text):
-        """Print a message and show it on the display if there is one."""
-        print("rodskagg: %s: %s" % (title, text))
-        if self.renderer is not None:
-            try:
-                self.renderer.set_brightness(2)
-                self.renderer.draw(message_screen(title, text, self.width, self.height))
-            except Exception as e:  # the display itself failed: the console has it
-                print("rodskagg: display:", e)
 
     def ticks(self):
         """Milliseconds, wrapping at 2**29 like supervisor.ticks_ms (keypad timestamps too)."""
@@ -101,26 +83,6 @@ class Device:
         if self._dog is not None:
             self._dog.feed()
 
-    def wait_press(self):
-        """Block until a button is pressed and released (all events before are dropped)."""
-        self.events()
-        if self.keys is None:
-            self.sleep(5)
-            return
-        while True:
-            self.feed()
-            for _number, pressed, _stamp in self.events():
-                if not pressed:
-                    return
-            self.sleep(0.02)
-
-    def halt(self):
-        """Nothing can run (no display or no buttons): keep telling why, forever."""
-        text = " / ".join(self.problems) or "setup failed"
-        while True:
-            self.show("Setup", text)
-            self.sleep(10)
-
     def events(self):
         """Pending key events as (key_number, pressed, time_ms), oldest first."""
         out = []  # type: list
@@ -147,21 +109,6 @@ class Clock:
         self.ms += (t - self.last) % TICKS_PERIOD
         self.last = t
         return self.ms
-
-
-def print_exception(error):
-    """The traceback on the serial console (CircuitPython 9/10 and CPython spell it differently)."""
-    try:
-        import traceback
-
-        traceback.print_exception(error)
-    except (ImportError, TypeError):
-        try:
-            import sys
-
-            sys.print_exception(error)  # type: ignore[attr-defined]
-        except AttributeError:
-            print("rodskagg: %s: %s" % (type(error).__name__, error))
 
 
 def drive_writable():

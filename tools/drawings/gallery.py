@@ -16,7 +16,7 @@ import random
 import sys
 
 from firmware.core.rules import Rules
-from firmware.device import hw
+from firmware.device import message
 from firmware.record.writer import to_record
 from firmware.ui.gameplan import NAMES
 from firmware.ui.screens.newgame import NewGameView
@@ -184,11 +184,11 @@ def shots():
               board="pico2_w"), sim)
     sim.close()
 
-    # Not a key string: the message firmware/device/hw.py shows when a button pin is taken.
+    # Not a key string: the message firmware/device/message.py shows when a button pin is taken.
     r, panel = page_display(128, 64)
-    screen = hw.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
+    screen = message.message_screen("Setup", "buttons (prev GP10, next GP11, ok GP12, back GP13): GP11 in use")
     r.draw(screen)
-    wiring = Shot("setup-error", "A wiring problem at power-up (firmware/device/hw.py), instead of a traceback.")
+    wiring = Shot("setup-error", "A wiring problem at power-up (firmware/device/message.py), instead of a traceback.")
     wiring.image = panel_image(panel, SCALE)
     wiring.text = screen.text()
     out.append(wiring)
