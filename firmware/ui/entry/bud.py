@@ -24,6 +24,8 @@ class ResultList(PickList):
         PickList.__init__(self, "", None, lambda app: bidding.open_bids(app),
                           min(max(0, want), total))
         self.total = total
+        self.labels = {}  # entry -> its row's text: a row is scored once, not at every draw
+
 
     def entry(self, t):
         bidding = self.bidding
@@ -47,9 +49,16 @@ class ResultList(PickList):
     def label(self, app, i):
         if i > self.total:
             return app.tr("Everyone's tricks...")
+        entry = self.entry(i)  # (the penalties in it: a row's text is new when they change)
+        text = self.labels.get(entry)
+        if text is None:
+            text = self.labels[entry] = self.row(app, i, entry)
+        return text
+
+    def row(self, app, i, entry):
         seat = self.bidding.declarer
         before = self.bidding.flow.state.scores[seat]
-        after = self.bidding.flow.after(self.entry(i))  # what saving this row gives, penalties included
+        after = self.bidding.flow.after(entry)  # what saving this row gives, penalties included
         text = pad("%d %s" % (i, app.tr("tricks")), 10)
         if after is None:
             return text

@@ -36,7 +36,11 @@ def seats_in(state):
     return [s for s in [(start + k) % state.n for k in range(state.n)] if s not in state.out]
 
 
-MEMO = 8  # entries whose after-state a Flow keeps: bud's result rows, and the one being entered
+# Entries whose after-state a Flow keeps: the one being entered and one more (a walk's candidate).
+# A 7-player game's state is some 250 bytes on a Pico, and each press of a walk or a join makes a
+# new entry: 8 kept cost a knack hand's low point about 1.5 KB (bud's result list keeps its rows'
+# texts instead: firmware/ui/entry/bud.py).
+MEMO = 2
 
 
 class Flow:
