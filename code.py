@@ -93,6 +93,8 @@ def main():
     gc.collect()
 
     dev = bringup.bring_up()
+    if dev.ok():  # (a board that cannot play halts below, saying why: no watchdog resets it)
+        bringup.watch(dev, WATCHDOG_S)
     forget("firmware.device.bringup")  # the device is built: the start-up code can go,
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
@@ -102,7 +104,6 @@ def main():
         message.halt(dev)
     if dev.problems:
         dev.sleep(3)  # let the setup message (e.g. no NVM) be read
-    dev.watch(WATCHDOG_S)
     nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
     exporter = Exporter("/", hw.drive_writable, board=dev.profile["name"])  # named in every score sheet
     # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).

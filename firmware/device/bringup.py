@@ -106,6 +106,20 @@ def _display(dev, board, profile):
         dev.problem("display at 0x%02x: %s" % (profile["address"], e))
 
 
+def watch(dev, seconds):
+    """Arm the RP2040's watchdog: unless dev.feed() comes within seconds, it resets the board (a
+    loop that stops, a driver that never returns) and code.py resumes the game from the NVM.
+    False where there is none (another port, an older firmware, the host)."""
+    try:
+        dog = _import("microcontroller").watchdog
+        dog.timeout = seconds
+        dog.mode = _import("watchdog").WatchDogMode.RESET
+    except Exception:  # no watchdog: the game runs without one
+        return False
+    dev.dog = dog
+    return True
+
+
 def panel(i2c, address=0x3C, width=128, height=64, chip="ssd1306", reset=None):
     """The controller of chip at address on i2c, reset, initialised and blank: an OLED (oled.py),
     or the SH1107's subclass (sh1107.py, loaded for that chip only)."""

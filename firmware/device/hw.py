@@ -39,7 +39,7 @@ class Device:
         self.nvm = None
         self.problems = []
         self._ticks = None
-        self._dog = None  # the watchdog, once armed (watch)
+        self.dog = None  # the watchdog, once armed (bringup.watch)
 
     def problem(self, text):
         print("rodskagg:", text)
@@ -65,23 +65,10 @@ class Device:
 
         time.sleep(seconds)
 
-    def watch(self, seconds):
-        """Arm the RP2040's watchdog: unless feed() comes within seconds, it resets the board (a
-        loop that stops, a driver that never returns) and code.py resumes the game from the NVM.
-        False where there is none (another port, an older firmware, the host)."""
-        try:
-            dog = _import("microcontroller").watchdog
-            dog.timeout = seconds
-            dog.mode = _import("watchdog").WatchDogMode.RESET
-        except Exception:  # no watchdog: the game runs without one
-            return False
-        self._dog = dog
-        return True
-
     def feed(self):
         """Tell the watchdog the loop still runs."""
-        if self._dog is not None:
-            self._dog.feed()
+        if self.dog is not None:
+            self.dog.feed()
 
     def events(self):
         """Pending key events as (key_number, pressed, time_ms), oldest first."""
