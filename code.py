@@ -95,6 +95,7 @@ def main():
     dev = bringup.bring_up()
     if dev.ok():  # (a board that cannot play halts below, saying why: no watchdog resets it)
         bringup.watch(dev, WATCHDOG_S)
+    del bringup  # (main() runs the game: a local that names the module would keep it in RAM)
     forget("firmware.device.bringup")  # the device is built: the start-up code can go,
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()

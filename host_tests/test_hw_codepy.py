@@ -222,6 +222,28 @@ def test_the_loop_loads_nothing_ahead_while_a_key_is_held(monkeypatch):
     assert any(t < held[0][0] for t in calls) and any(t >= held[-1][1] for t in calls)
 
 
+def test_the_start_up_code_is_not_kept_while_the_game_runs(monkeypatch):
+    """code.py lets bring-up's modules go once the device is built (firmware.forget); no function
+    of code.py still on the stack while the game runs (main, run) may name them: a local that does
+    keeps the module and all its code in RAM (3 KB of a Pico's heap at a knack hand's low point)."""
+    import sys
+
+    held = []
+
+    def look():
+        frame = sys._getframe()
+        while frame is not None:
+            if frame.f_code.co_filename == os.path.join(ROOT, "code.py"):
+                held.extend("%s: %s" % (frame.f_code.co_name, name) for name, value in frame.f_locals.items()
+                            if isinstance(value, types.ModuleType)
+                            and value.__name__ in ("firmware.device.bringup", "firmware.device.boards"))
+            frame = frame.f_back
+
+    nvm, _scores = saved_game()
+    run_code(monkeypatch, [look, "b", look], nvm)
+    assert held == []
+
+
 def test_importing_code_py_does_nothing():
     # At the project root code.py shadows the standard library's "code" (pdb imports it).
     ns = runpy.run_path(os.path.join(ROOT, "code.py"), run_name="code")
