@@ -26,7 +26,6 @@ class ResultList(PickList):
         self.total = total
         self.labels = {}  # entry -> its row's text: a row is scored once, not at every draw
 
-
     def entry(self, t):
         bidding = self.bidding
         tricks = [0] * bidding.flow.state.n
