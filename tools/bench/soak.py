@@ -30,6 +30,7 @@ LENGTHS = range(8, 15)  # hands of a game drawn for the soak: as the typical kna
 SAME_MS = 1024  # the third game's lowest free heap within this of the first's
 WINDOW = 50  # presses at each end of the evening
 SLOWER = 0.10  # the last presses' p90 within this of the first's
+RUN_TIMEOUT_S = 4 * 3600  # a power-on of the emulator (the longest plays two games and more)
 
 
 def draw_game(seed, players, dealer):
@@ -59,9 +60,10 @@ def draw_game(seed, players, dealer):
         seed += 1
 
 
-def plan():
-    """[(what, keys, game)] per power-on of the evening (the first on the simulator only: the seven
-    names into the roster), game: the game (0-2) each press of keys belongs to, as a list."""
+def plan(games=GAMES):
+    """[(what, keys, game)] per power-on of the evening of games games (the first on the simulator
+    only: the seven names into the roster), game: the game (0-2) each press of keys belongs to, as
+    a list."""
     from firmware.core import score
     from firmware.core.rules import Rules
     from firmware.ui.entry import flow as E
@@ -83,7 +85,7 @@ def plan():
     sp.power_on()
     del marks[:]
     seed = 100
-    for g in range(GAMES):
+    for g in range(games):
         if type(sp.app.view).__name__ != "NewGameView":  # (the winner screen's OK opens it)
             sp.menu("New game")
             sp.press("c")  # yes
@@ -135,7 +137,7 @@ def plan():
             typed(g)
         sp.press("c")  # the winner screen (the game exported as it ended) to the scoreboard
         typed(g)
-    sp.power_off("the rest of game 1, games 2 and 3")
+    sp.power_off("the rest of game 1" + (", games 2 to %d" % games if games > 1 else ""))
     runs.append((sp.runs[-1][0], sp.runs[-1][1], list(marks)))
     sp._tmp.cleanup()
     return runs
@@ -143,8 +145,11 @@ def plan():
 
 def paced(before, keys):
     """keys as a person presses them (tools/vm/device.py ``person_paced``): a wait after each press
-    that writes the drive (a finished game's export), on the simulator after the runs before; and
-    for each character of the result, the index of the character of keys it comes from."""
+    that writes the drive (a finished game's export; a new game's first save, which writes the
+    drive copy save/copy.bin before its NVM erase), on the simulator after the runs before; and for
+    each character of the result, the index of the character of keys it comes from. The board takes
+    presses made while it writes after the writing, all before the next frame (tools/board/README.md),
+    so the screens between them, which the simulator draws, would never be drawn."""
     from tools.sim import simulator as S
 
     sim = C.SimDevice()
@@ -154,11 +159,11 @@ def paced(before, keys):
         look = S.Sim(sim.board, sim.state)
         out, origin = "", []
         for i, ch in enumerate(keys):
-            was = sim.exports()
+            was, copies = sim.exports(), look.store.copy.writes
             look.press(ch)
             out += ch
             origin.append(i)
-            if ch != "." and sim.exports() != was:
+            if ch != "." and (sim.exports() != was or look.store.copy.writes != copies):
                 out += "."
                 origin.append(i)
         look.close()
@@ -172,30 +177,54 @@ def press_games(keys, origin, games):
     return [games[origin[i]] for i, ch in enumerate(keys) if ch not in " .\n\t\r"]
 
 
-def main():
+def game_files(drive):
+    """The files of a drive ({path: bytes}) the game writes: the exports and the drive copy."""
+    return {p: v for p, v in drive.items() if p.startswith(("/games/", "/save/"))}
+
+
+def sim_drive(sim):
+    """The simulator's drive as {path: bytes}, as the board's drive() gives it."""
+    import os
+
+    root = os.path.join(sim.state, "drive")
+    out = {}
+    for folder, _dirs, names in os.walk(root):
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as f:
+                out["/" + os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")] = f.read()
+    return out
+
+
+def main(argv=None):
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=GAMES, help="games in the evening (fewer to try it out)")
+    games = ap.parse_args(argv).games
     why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
         print("soak: skipped: %s" % why)
         return 0
     started = time.time()
-    runs = plan()
+    runs = plan(games)
     folder, probed = BB.probed_bundle("pico")
     if not probed:
         print("soak: code.py no longer matches the bench's probe")
         return 1
     sim = C.SimDevice()
     sim.run(runs[0][1])
-    board = B.Board(bundle=folder, nvm=sim.nvm(), files={"/games/" + n: v for n, v in sim.exports().items()})
+    board = B.Board(bundle=folder, nvm=sim.nvm(), files=game_files(sim_drive(sim)))
     problems = []
     lowest = {}  # game -> lowest free heap after a draw and collection
+    where = {}  # game -> the view then shown
     before = {}  # game -> lowest free heap after a press's handling, before any collection
     lat = []  # (ms, waited) of every press that brought a frame, in order
     presses = 0
     emulated = 0.0
     try:
-        for n, (what, keys, games) in enumerate(runs[1:], 1):
+        for n, (what, keys, marks_of) in enumerate(runs[1:], 1):
             played, origin = paced([k for _w, k, _g in runs[:n]], keys)
-            r = board.run(played)
+            r = board.run(played, gap_ms=BB.GAP_MS, timeout=RUN_TIMEOUT_S)
             s = sim.run(played)
             emulated += r.t_ms / 1000.0
             if r.stop != "time":
@@ -208,18 +237,19 @@ def main():
                 problems.append("%s: frame %d of %d differs from the simulator's" % (what, i, len(B.shown(r.frames))))
             if board.nvm() != sim.nvm():
                 problems.append("%s: the NVM differs from the simulator's" % what)
-            if board.exports() != sim.exports():
-                problems.append("%s: the exported files differ from the simulator's" % what)
+            if game_files(board.drive()) != game_files(sim_drive(sim)):
+                problems.append("%s: the game's files on the drive (games/, save/) differ from the simulator's" % what)
             seen, _start = BB.probes(r)
-            marks = BB.effects(played, B.START_MS, B.GAP_MS)
-            game_of = press_games(played, origin, games)
+            marks = BB.effects(played, B.START_MS, BB.GAP_MS)
+            game_of = press_games(played, origin, marks_of)
             presses += len(marks)
             for p in seen:
                 k = sum(1 for t in marks if t <= p[0])
                 g = game_of[max(0, k - 1)] if game_of else 0
-                lowest[g] = min(lowest.get(g, p[4]), p[4])
+                if p[4] < lowest.get(g, p[4] + 1):
+                    lowest[g], where[g] = p[4], p[1]
                 before[g] = min(before.get(g, p[7]), p[7])
-            lat += [(x[1], x[3]) for x in BB.latencies(r, played, B.START_MS, B.GAP_MS, seen)]
+            lat += [(x[1], x[3]) for x in BB.latencies(r, played, B.START_MS, BB.GAP_MS, seen)]
             print("  power-on %d (%s): %d presses, %.0f s emulated in %.0f s; %s" % (
                 n, what, len(marks), r.t_ms / 1000.0, r.wall_ms / 1000.0,
                 "; ".join(problems) or "equal to the simulator"), flush=True)
@@ -232,13 +262,13 @@ def main():
           "%.0f s emulated; took %.0f s (%.1f min) on this machine" % (
               presses, len(runs) - 1, emulated, took, took / 60))
     print("  %s" % ("; ".join(problems) if problems else
-                    "every frame, the NVM and the exported files equal to the simulator's; no traceback, "
+                    "every frame, the NVM and the game's files on the drive equal to the simulator's; no traceback, "
                     "no MemoryError"))
     print("  lowest free heap per game (after a draw and collection): %s" % ", ".join(
-        "game %d %d B" % (g + 1, lowest[g]) for g in sorted(lowest)))
+        "game %d %d B (%s)" % (g + 1, lowest[g], where[g]) for g in sorted(lowest)))
     print("  (right after a press's handling, before any collection: %s)" % ", ".join(
         "game %d %d B" % (g + 1, before[g]) for g in sorted(before)))
-    first, last = lowest.get(0), lowest.get(GAMES - 1)
+    first, last = lowest.get(0), lowest.get(games - 1)
     ok_heap = first is not None and last is not None and first - last <= SAME_MS and last >= BB.GOAL_FREE
     print("  goal: the third game's lowest within %d B of the first's and >= %d: %s" % (
         SAME_MS, BB.GOAL_FREE, "met" if ok_heap else "not met"))
