@@ -236,7 +236,9 @@ def fake_circuitpython_mpy_cross(path):
         "out = args[args.index('-o') + 1]\n"
         "src = args[-1]\n"
         "compile(open(src).read(), src, 'exec')\n"
-        "open(out, 'wb').write(b'C\\x06' + open(src, 'rb').read()[:16])\n" % sys.executable)
+        "name = args[args.index('-s') + 1].encode()\n"
+        "open(out, 'wb').write(b'C\\x06' + bytes([len(name)]) + name + open(src, 'rb').read()[:16])\n"
+        % sys.executable)
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
     return path
 
@@ -253,6 +255,20 @@ def test_circuitpython_mpy_cross_ships_mpy_files(tmp_path):
     assert all((out / name).read_bytes()[:1] == b"C" for name in got if name.endswith(".mpy"))
     assert result.mpy == len([n for n in got if n.endswith(".mpy")])
     assert closure_problems(out) == []
+
+
+def test_mpy_files_name_their_source_by_the_module_name(tmp_path):
+    """A .mpy names its source file for tracebacks, and the board interns that name (copies it into
+    the heap for good) when the module loads: the module's dotted name, interned anyway, costs
+    nothing; a path ("firmware/app.py") would cost its bytes for every module ever loaded."""
+    root = fixture_tree(tmp_path / "p")
+    tool = fake_circuitpython_mpy_cross(tmp_path / "mpy-cross")
+    out = tmp_path / "out"
+    bundle.build("pico", out=out, root=root, mpy_cross=str(tool))
+    data = (out / "firmware" / "app.mpy").read_bytes()
+    assert data[2:3 + data[2]] == bytes([len("firmware.app")]) + b"firmware.app"
+    data = (out / "firmware" / "__init__.mpy").read_bytes()
+    assert data[3:3 + data[2]] == b"firmware"
 
 
 def test_micropython_mpy_cross_is_refused(tmp_path):
