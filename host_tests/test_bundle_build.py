@@ -382,6 +382,17 @@ def test_only_the_wifi_boards_ship_the_phone_view(real):
         assert "firmware/web/phones.py" in got and "firmware/web/sheet.py" in got
     else:
         assert web == []
+        assert "pico2_w" not in (out / "firmware/device/boards.py").read_text()  # their profiles are wifi.py's
+    # the words only the phone view looks up (a line costs the index 3 bytes of heap): its boards only
+    shipped = (out / "firmware/words/sv.txt").read_text(encoding="utf-8")
+    table = (ROOT / "firmware/words/sv.txt").read_text(encoding="utf-8")
+    for key in ("Phones:", "Phone codes", "Password:", "Wi-Fi could not start:"):
+        assert ("\n%s\t" % key in shipped) == bool(boards.PROFILES[board].get("wifi")), key
+    if boards.PROFILES[board].get("wifi"):
+        assert shipped == table
+    else:  # every other line kept, in order
+        assert [ln for ln in table.splitlines() if ln in shipped.splitlines()] == shipped.splitlines()
+        assert len(table.splitlines()) - len(shipped.splitlines()) == 5
 
 
 def test_hardware_requirements_pins_the_dev_requirements():

@@ -5,8 +5,9 @@ picks a profile (``RODSKAGG_BOARD``) and may override any field (see
 hardware/README.md); tools/drawings/wiring.py draws the wiring from this same table.
 Pin names are attributes of CircuitPython's ``board`` module.
 
-``wifi`` (the Pico 2 W profiles): the board has a radio, and the phone view (firmware/web) is
-bundled and built for it; the other profiles load nothing of it.
+The Wi-Fi boards' profiles (``wifi``: the Pico 2 W builds, whose radio serves the phone view of
+firmware/web) are firmware/device/wifi.py's, added here where that module is: it is bundled on those
+boards only, so the other boards' bundles hold no trace of the phone view.
 
 Button roles: ``prev``, ``next``, ``ok`` are always there (a long press of
 ``ok`` or ``prev`` is back/undo on three-button builds); ``back`` is an
@@ -44,18 +45,18 @@ PROFILES = {
     "pico_242": dict(PICO, title="Raspberry Pi Pico + 2.42\" SSD1309 128x64", reset="GP14"),
     # Pico + 1.3" SH1106 128x64 I2C module (4 pins, like the 0.96" one).
     "pico_sh1106": dict(PICO, title="Raspberry Pi Pico + 1.3\" SH1106 128x64", driver="sh1106"),
-    # The phone view (firmware/web): a Raspberry Pi Pico 2 W (RP2350, Wi-Fi) wired as the pico build;
-    # its access point and web server show the whole score sheet on the players' phones.
-    "pico2_w": dict(PICO, title="Raspberry Pi Pico 2 W + SSD1306 128x64 (phone view)", wifi=True),
-    # The same with the table build's 2.42" SSD1309 (its RES pin on GP14).
-    "pico2_w_242": dict(PICO, title="Raspberry Pi Pico 2 W + 2.42\" SSD1309 128x64 (phone view)", reset="GP14",
-                        wifi=True),
     # Adafruit Feather RP2040 + OLED FeatherWing 128x32 (buttons A, B, C).
     "feather_oled": dict(FEATHER, title="Feather RP2040 + OLED FeatherWing 128x32", height=32),
     # Adafruit Feather RP2040 + 128x64 OLED FeatherWing (SH1107, product 4650; buttons A, B, C).
     "feather_oled64": dict(FEATHER, title="Feather RP2040 + 128x64 OLED FeatherWing (SH1107)",
                            driver="sh1107"),
 }
+try:  # noqa: SIM105 (no contextlib on CircuitPython)
+    # the Wi-Fi boards (firmware/device/wifi.py): each a profile above and what differs from it
+    PROFILES.update({name: dict(PROFILES[like], **fields) for name, (like, fields)
+                     in __import__("firmware.device.wifi", None, None, ("PROFILES",)).PROFILES.items()})
+except ImportError:  # a bundle of the boards without Wi-Fi
+    pass
 DEFAULT_PROFILE = "pico"
 
 # settings.toml keys (read with os.getenv on the device) and the profile field each overrides.

@@ -53,13 +53,9 @@ def bring_up(getenv=None):
     _display(dev, board, profile)
     _keys(dev, board, profile)
     _nvm(dev)
-    if profile.get("wifi"):  # the phone view (firmware/device/wifi.py: bundled on those boards only)
-        try:
-            from firmware.device.wifi import bring_up as phones
-        except ImportError as e:
-            dev.problem("phone view: %s (the bundle of another board?)" % e)
-        else:
-            phones(dev)
+    start = profile.pop("start", None)  # what the profile's board adds (the Wi-Fi boards': their radio)
+    if start is not None:
+        start(dev)
     if dev.problems and dev.renderer is not None:
         from firmware.device import message
 

