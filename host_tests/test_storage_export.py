@@ -18,7 +18,7 @@ from firmware.core.series import Series
 from firmware.device import bootmode
 from firmware.record.reader import loads
 from firmware.store import export
-from firmware.store.export import COMPUTER, DEVICE, Exporter, ExportError
+from firmware.store.export import Exporter, ExportError
 from firmware.store.journal import Store
 from tools.sim.fakes import FakeNVM, FakePins, FakeStorage, play
 
@@ -39,7 +39,7 @@ def test_export_writes_a_record_that_replays_to_the_same_scores(tmp_path):
     series = finished_series()
     game = series.game
     ex = Exporter(str(tmp_path), lambda: True)
-    assert ex.mode() == DEVICE
+    assert ex.writable()
     name = ex.export(series)
     assert name == "0001-fem"
     assert sorted(os.listdir(tmp_path / "games")) == ["0001-fem.csv", "0001-fem.json"]
@@ -107,13 +107,13 @@ def test_a_reason_with_commas_and_quotes_is_quoted(tmp_path):
 
 def test_read_only_drive_says_so_instead_of_failing(tmp_path):
     ex = Exporter(str(tmp_path), lambda: False)
-    assert ex.mode() == COMPUTER
+    assert not ex.writable()
     with pytest.raises(ExportError) as err:
         ex.export(finished_series())
     assert str(err.value).startswith("drive is read-only to the device: ")
     assert err.value.code == export.READ_ONLY
     assert not os.path.exists(tmp_path / "games")
-    assert Exporter(str(tmp_path), lambda: 1 / 0).mode() == COMPUTER
+    assert not Exporter(str(tmp_path), lambda: 1 / 0).writable()
 
 
 def test_an_os_error_becomes_an_export_error(tmp_path):
@@ -152,7 +152,7 @@ def test_boot_gives_the_drive_to_the_code_by_default():
     fs = FakeStorage()
     assert bootmode.boot(env({}), FakePins(), fs.remount) == bootmode.DEVICE
     assert fs.calls == [("/", False)]
-    assert bootmode.mode_of(fs.getmount) == DEVICE
+    assert bootmode.mode_of(fs.getmount) == bootmode.DEVICE
 
 
 def test_holding_the_profile_boot_button_leaves_it_to_the_computer():
@@ -160,7 +160,7 @@ def test_holding_the_profile_boot_button_leaves_it_to_the_computer():
         fs = FakeStorage()
         mode = bootmode.boot(env({"RODSKAGG_BOARD": board}), FakePins(held=[pin]), fs.remount)
         assert mode == bootmode.COMPUTER and fs.calls == []
-        assert bootmode.mode_of(fs.getmount) == COMPUTER
+        assert bootmode.mode_of(fs.getmount) == bootmode.COMPUTER
 
 
 def test_the_boot_button_setting_overrides_the_profile():
@@ -173,11 +173,12 @@ def test_the_boot_button_setting_overrides_the_profile():
 def test_boot_never_raises():
     # A pin the board lacks, a bad profile, a failing remount: the computer keeps the drive.
     fs = FakeStorage()
-    assert bootmode.boot(env({"RODSKAGG_BOOT_BUTTON": "GP99"}), FakePins(known=["GP13"]), fs.remount) == COMPUTER
-    assert bootmode.boot(env({"RODSKAGG_BOARD": "nope"}), FakePins(), fs.remount) == COMPUTER
+    pins = FakePins(known=["GP13"])
+    assert bootmode.boot(env({"RODSKAGG_BOOT_BUTTON": "GP99"}), pins, fs.remount) == bootmode.COMPUTER
+    assert bootmode.boot(env({"RODSKAGG_BOARD": "nope"}), FakePins(), fs.remount) == bootmode.COMPUTER
     assert fs.calls == []
-    assert bootmode.boot(env({}), FakePins(), FakeStorage(fail=True).remount) == COMPUTER
-    assert bootmode.mode_of(lambda path: 1 / 0) == COMPUTER
+    assert bootmode.boot(env({}), FakePins(), FakeStorage(fail=True).remount) == bootmode.COMPUTER
+    assert bootmode.mode_of(lambda path: 1 / 0) == bootmode.COMPUTER
 
 
 def test_boot_py_compiles_and_only_uses_the_pure_module():

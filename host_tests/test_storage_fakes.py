@@ -63,7 +63,7 @@ def test_fake_drive_switches_between_device_and_computer(tmp_path):
     game.push((score.ALL_PASS,))
     assert ex.export(game) == "0001-fem" and drive.files() == ["0001-fem.csv", "0001-fem.json"]
     drive.readonly = True
-    assert ex.mode() == "computer"
+    assert not ex.writable()
     with pytest.raises(ExportError):
         ex.export(game)
     assert len(drive.files()) == 2

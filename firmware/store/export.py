@@ -14,9 +14,6 @@ device by default, the computer when the boot button is held at reset.
 
 from firmware import forget
 
-DEVICE = "device"  # the code may write the drive: export works
-COMPUTER = "computer"  # the computer may write the drive: export is refused
-
 READ_ONLY = "readonly"
 IO = "io"
 
@@ -51,10 +48,6 @@ class Exporter:
             return bool(self._writable())
         except Exception:
             return False
-
-    def mode(self):
-        """DEVICE when the code may write the drive, COMPUTER when the computer may."""
-        return DEVICE if self.writable() else COMPUTER
 
     def export(self, series_or_game, name=None, lang="en"):
         """Write games/NAME.json and games/NAME.csv (the CSV in lang); returns NAME or

@@ -46,7 +46,7 @@ class TestExport(unittest.TestCase):
     def test_files_and_replay(self):
         g = game()
         ex = Exporter(self.dir, lambda: True, board="pico")
-        self.assertEqual(ex.mode(), "device")
+        self.assertTrue(ex.writable())
         name = ex.export(g)
         self.assertEqual(name, "0001-fem")
         self.assertEqual(sorted(os.listdir(self.dir + "/games")), ["0001-fem.csv", "0001-fem.json"])
@@ -97,7 +97,7 @@ class TestExport(unittest.TestCase):
 
     def test_read_only(self):
         ex = Exporter(self.dir, lambda: False)
-        self.assertEqual(ex.mode(), "computer")
+        self.assertFalse(ex.writable())
         self.assertRaises(ExportError, ex.export, game())
         self.assertEqual(os.listdir(self.dir), [])
 
