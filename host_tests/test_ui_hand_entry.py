@@ -9,6 +9,7 @@ from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.ui.app import Scoreboard
 from firmware.ui.entry import flow as E
+from firmware.ui.entry.edit import Edit
 from firmware.ui.entry.fem import FemWalk
 from firmware.ui.entry.knack import JoinStep
 from firmware.ui.entry.start import start
@@ -211,7 +212,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     # an edit always shows its preview: the fem walk's title and hint say so
     f, _st = started()
     enter(f, (score.PLAY, (-1, 2, 3, -1), -1, ()))
-    f.app.view = FemWalk(f.app, E.Flow(f.app, 0))
+    f.app.view = FemWalk(f.app, Edit(f.app, 0, None))
     f.keys("c" "c")  # Bo 2, Cia 3 again: the rest passed
     text = f.text().splitlines()
     assert text[0] == "Giv 1: OK visar"
@@ -221,7 +222,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     # a knack edit: the joiners' title says so too
     k, _st = started(Rules("knack"))
     enter(k, (score.BID, 1, 3, (0, 3, 2, 1), 0, ()))
-    start(k.app, E.Flow(k.app, 0))
+    start(k.app, Edit(k.app, 0, None))
     k.keys("c" "c" "c" "c" "c")  # Bo, bid 3, Bo 3, Cia 2, Dan 1 (Anna none)
     assert is_view(k.app.view, JoinStep)
     assert k.text().splitlines()[0] == "Går med? OK visar"

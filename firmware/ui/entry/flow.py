@@ -1,7 +1,7 @@
 """Entering a hand: what every kind of entry shares.
 
-A ``Flow`` holds what is being entered (a new hand, or an edit of hand
-``index``) and the state before it; the views fill it in and end in a
+A ``Flow`` holds what is being entered (a new hand; an edit from the history is
+firmware/ui/entry/edit.py's ``Edit``) and the state before it; the views fill it in and end in a
 ``Preview`` that shows each player's change; OK there commits. ``start``
 opens the views of a kind, each in its own module, imported only when used
 (the fem walk: firmware/ui/entry/fem.py; bud/knack: bidding.py, knack.py, with what
@@ -44,23 +44,17 @@ MEMO = 2
 
 
 class Flow:
-    """One entry being made: the game, the state before it, and the hand's index.
-
-    index -1 is a new entry at the end; otherwise the entry replaces log[index],
-    or, with insert, goes in before it (a hand the table forgot to enter).
+    """A new entry being made at the end of the log: the game and the state before it. An edit of an
+    entry or a hand inserted before it is firmware/ui/entry/edit.py's ``Edit`` (loaded for that only).
     """
 
-    def __init__(self, app, index=-1, back=None, insert=False):
+    index = -1  # the entry replaced (an Edit's), -1 for a new one
+    old = None  # that entry (an edit's: its values prefill the views)
+
+    def __init__(self, app, back=None):
         self.game = app.series.game
         self.back = back if back is not None else _home
-        self.index = index
-        self.insert = insert
-        if index < 0:
-            self.state = self.game.state
-            self.old = None
-        else:
-            self.state = self.game.fold(self.game.log[:index])
-            self.old = None if insert else self.game.log[index]
+        self.state = self.game.state
         self.rules = self.game.rules
         self.players = self.game.players
         self.memo = {}  # entry -> the state after it, or the core's EntryError (``scored``)
@@ -102,21 +96,9 @@ class Flow:
         except EntryError:
             return None
 
-    def later(self, entry):
-        """For an edit or an insert: the EntryError of a later entry that entry makes impossible
-        (a game that now ends sooner), named as the history shows it; None when all stand."""
-        if self.index < 0:
-            return None
-        log = self.game.log
-        new = log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):]
-        try:
-            self.game.fold(new)
-        except EntryError as e:
-            if self.insert and e.index >= 0:  # its number in the log as it is now
-                k = e.index - self.game.base_entries
-                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
-            return e
-        return None
+    def later(self, app, entry):
+        """What to do before OK can save entry ("" when nothing: an edit's may end the game sooner)."""
+        return ""
 
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
@@ -129,16 +111,8 @@ class Flow:
 
     def commit(self, app, entry, back):
         try:
-            if self.index < 0:
-                self.game.push(entry, self.scored(entry))
-            elif self.insert:
-                self.game.insert(self.index, entry)
-            else:
-                self.game.replace(self.index, entry)
+            self.game.push(entry, self.scored(entry))
         except EntryError as e:
-            if self.insert and e.index >= 0:  # name the later entry as the history shows it
-                k = e.index - self.game.base_entries
-                e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
             app.refuse(e, back)
             return
         app.committed()
@@ -188,10 +162,7 @@ class Preview(ListView):
 
     def title(self, app):
         if self.later is None:  # an edit that ends the game sooner: what to do first (once)
-            e = self.flow.later(self.entry)
-            k = e.index - self.flow.game.base_entries if e is not None else -1
-            self.later = app.tr("Delete %d later first") % (len(self.flow.game.log) - k) \
-                if 0 <= k < len(self.flow.game.log) else ""
+            self.later = self.flow.later(app, self.entry)
         if self.later:
             return self.later
         if self.after.over():
