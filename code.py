@@ -85,31 +85,16 @@ def main():
 
     gc.collect()
     from firmware import forget
-    from firmware.device import bringup, hw
-    from firmware.store.drivecopy import DriveCopy
-    from firmware.store.export import Exporter
+    from firmware.device import bringup
     from firmware.store.journal import Store
 
     gc.collect()
-
-    dev = bringup.bring_up()
-    if dev.ok():  # (a board that cannot play halts below, saying why: no watchdog resets it)
-        bringup.watch(dev, WATCHDOG_S)
+    # The device and what its game's store needs (a board that cannot play halts there, saying why).
+    dev, exporter, nvm, copy, buf = bringup.start(WATCHDOG_S)
     del bringup  # (main() runs the game: a local that names the module would keep it in RAM)
     forget("firmware.device.bringup")  # the device is built: the start-up code can go,
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
-    if not dev.ok():
-        from firmware.device import message
-
-        message.halt(dev)
-    if dev.problems:
-        dev.sleep(3)  # let the setup message (e.g. no NVM) be read
-    nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
-    exporter = Exporter("/", hw.drive_writable, board=dev.profile["name"])  # named in every score sheet
-    # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
-    copy = DriveCopy("/", hw.drive_writable, len(nvm) // 2) if dev.nvm is not None else None
-    buf = bytearray(len(nvm) // 2)  # the Store's work space, allocated once: a restart needs no block
     while True:
         try:
             run(dev, Store(nvm, copy=copy, buf=buf), exporter)

@@ -63,6 +63,31 @@ def bring_up(getenv=None):
     return dev
 
 
+def start(watchdog_s):
+    """code.py's start, here so that its code goes with this module (code.py's main() runs the game:
+    its code stays in RAM): the device built, a board that cannot play halted, saying why (no
+    watchdog resets it), the watchdog armed, and what the game's store needs. Returns (dev, the
+    exporter, the NVM, the drive copy, the store's work space)."""
+    from firmware.device.hw import drive_writable
+    from firmware.store.drivecopy import DriveCopy
+    from firmware.store.export import Exporter
+
+    dev = bring_up()
+    if not dev.ok():
+        from firmware.device import message
+
+        message.halt(dev)
+    watch(dev, watchdog_s)
+    if dev.problems:
+        dev.sleep(3)  # let the setup message (e.g. no NVM) be read
+    nvm = dev.nvm if dev.nvm is not None else bytearray(b"\xff" * 1024)  # erased: no game yet
+    exporter = Exporter("/", drive_writable, board=dev.profile["name"])  # named in every score sheet
+    # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
+    copy = DriveCopy("/", drive_writable, len(nvm) // 2) if dev.nvm is not None else None
+    buf = bytearray(len(nvm) // 2)  # the Store's work space, allocated once: a restart needs no block
+    return dev, exporter, nvm, copy, buf
+
+
 def _display(dev, board, profile):
     try:
         displayio = _import("displayio")
