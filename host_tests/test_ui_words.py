@@ -152,3 +152,26 @@ def test_the_in_hand_reasons_are_in_the_built_in_list_and_translated():
         assert reason in FAULT_REASONS
         sv = tr("sv", reason)
         assert sv != reason and len(sv) <= 20
+
+
+def test_every_line_of_the_tables_is_looked_up():
+    """Every line of firmware/words/ is a key some code of the device asks for (a string of
+    firmware/ or code.py; refusals "!CODE" and reasons "?START" are asked for by their code): each
+    line costs the device's heap 3 bytes of the words' index, so a line nothing asks for goes."""
+    import ast
+    import os
+
+    from firmware.words import table
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    strings = set()
+    paths = [os.path.join(root, "code.py")]
+    for folder, _dirs, files in os.walk(os.path.join(root, "firmware")):
+        paths += [os.path.join(folder, f) for f in files if f.endswith(".py")]
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        strings |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    for lang in ("sv", "en"):
+        unused = [key for key, _words in table(lang) if key[:1] not in "!?" and key not in strings]
+        assert unused == [], lang
