@@ -14,17 +14,16 @@ import gc
 WATCHDOG_S = 8
 
 
-def run(dev, store, exporter):
-    """The main loop: keypad events -> buttons -> app; tick; draw when the screen changed."""
+def run(dev, store, exporter, App):
+    """The main loop: keypad events -> buttons -> app; tick; draw when the screen changed. App: the
+    App to build (firmware/ui/app.py's; the Wi-Fi boards' has the phone view, and their dev.sleep
+    serves it first: bringup.start)."""
     from firmware.device import hw
     from firmware.device.buttons import Buttons
-    from firmware.ui.app import App
 
     clock = hw.Clock(dev.ticks)
-    # (the Wi-Fi boards' phone view, firmware/web: dev.make_app builds an App that has it, and their
-    # dev.sleep serves it first)
-    app = getattr(dev, "make_app", App)(store, exporter, dev.width, dev.height, dev.lang, clock.now(),
-                                        "back" in dev.roles, dev.profile["name"])
+    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,
+              dev.profile["name"])
     buttons = Buttons(dev.roles)
     renderer = dev.renderer
     version = None
@@ -90,14 +89,14 @@ def main():
 
     gc.collect()
     # The device and what its game's store needs (a board that cannot play halts there, saying why).
-    dev, exporter, nvm, copy, buf = bringup.start(WATCHDOG_S)
+    dev, App, exporter, nvm, copy, buf = bringup.start(WATCHDOG_S)
     del bringup  # (main() runs the game: a local that names the module would keep it in RAM)
     forget("firmware.device.bringup")  # the device is built: the start-up code can go,
     forget("firmware.device.boards")  # and the board profiles' tables
     gc.collect()
     while True:
         try:
-            run(dev, Store(nvm, copy=copy, buf=buf), exporter)
+            run(dev, Store(nvm, copy=copy, buf=buf), exporter, App)
         except Exception as e:  # anything at all: show it, keep the game
             try:
                 crashed(dev, e)

@@ -66,11 +66,13 @@ def bring_up(getenv=None):
 def start(watchdog_s):
     """code.py's start, here so that its code goes with this module (code.py's main() runs the game:
     its code stays in RAM): the device built, a board that cannot play halted, saying why (no
-    watchdog resets it), the watchdog armed, and what the game's store needs. Returns (dev, the
-    exporter, the NVM, the drive copy, the store's work space)."""
+    watchdog resets it), the watchdog armed, and what the game's store needs. Returns (dev, the App
+    to build, the exporter, the NVM, the drive copy, the store's work space): firmware/ui/app.py's
+    App, or the one a board's start gave (``dev.App``: the Wi-Fi boards', with the phone view)."""
     from firmware.device.hw import drive_writable
     from firmware.store.drivecopy import DriveCopy
     from firmware.store.export import Exporter
+    from firmware.ui.app import App
 
     dev = bring_up()
     if not dev.ok():
@@ -85,7 +87,7 @@ def start(watchdog_s):
     # The game's second copy, on the drive, for the NVM writes that erase (none without an NVM).
     copy = DriveCopy("/", drive_writable, len(nvm) // 2) if dev.nvm is not None else None
     buf = bytearray(len(nvm) // 2)  # the Store's work space, allocated once: a restart needs no block
-    return dev, exporter, nvm, copy, buf
+    return dev, getattr(dev, "App", App), exporter, nvm, copy, buf
 
 
 def _display(dev, board, profile):

@@ -1,6 +1,6 @@
 """The Wi-Fi boards: their profiles (firmware/device/boards.py adds them) and their bring-up (the
 profile's ``start``, called by firmware/device/bringup.py): the phone view (firmware/web/phones.py)
-on the board's radio as ``dev.phones`` (``dev.make_app`` builds the App that has it), ``dev.sleep``
+on the board's radio as ``dev.phones`` (``dev.App`` builds the App that has it), ``dev.sleep``
 serving it first, and the renderer that draws its codes (firmware/device/picture.py). Bundled on
 these boards only: the others hold nothing of it."""
 
@@ -18,7 +18,7 @@ def bring_up(dev):
         from firmware.web.phones import Phones
 
         dev.phones = Phones(wifi.radio, pool)
-        dev.make_app = dev.phones.make_app  # code.py's App: one with the phone view
+        dev.App = dev.phones.make_app  # the App code.py builds (bringup.start): one with the phone view
         dev.sleep = dev.phones.rest  # code.py's pause: the phones' requests served, then the rest slept
     except (ImportError, AttributeError, OSError, RuntimeError, ValueError) as e:
         dev.problem("phone view: no Wi-Fi (%s)" % e)

@@ -51,7 +51,8 @@ BLANK_MS = 300000  # idle time before it goes blank
 
 
 class App:
-    # (the Wi-Fi boards' App is firmware/web/phones.py's PhonesApp: app.phones, the phone view)
+    # (the Wi-Fi boards' App is firmware/web/phones.py's PhonesApp: its ``extra``, what the board adds to
+    # the App, is the phone view, with its menu rows, its settings and its start; the others have none)
 
     def __init__(self, store, exporter, width=128, height=64, lang="sv", now_ms=0, back_key=True, board=None):
         self.store = store

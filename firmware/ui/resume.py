@@ -26,8 +26,8 @@ def resume(app, store):
         message = load_message(app, loaded) or message
         if app.pending:
             app.note = exports.flush_pending(app)
-    phones = getattr(app, "phones", None)  # the Wi-Fi boards' App only (firmware/web/phones.py)
-    if phones is not None and phones.begin(app):  # its password made at the first start
+    extra = getattr(app, "extra", None)  # what the board adds (the Wi-Fi boards' phone view, firmware/web)
+    if extra is not None and extra.resume(app):  # (its password made at the first start)
         app.settings_changed()
     uncovered = uncovered_note(app)
     if uncovered:

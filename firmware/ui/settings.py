@@ -1,7 +1,7 @@
 """The settings as the store keeps them (``save_settings``): the remembered set-up's blob
 (firmware/ui/gameplan.py), then the export state (the game's file name, whether its export waits for
 the drive), the big-scores setting and, on the Wi-Fi boards, the phone view's (its switch and
-password: firmware/web/phones.py). Loaded while used, let go on the scoreboard."""
+password: firmware/web/phones.py, the App's ``extra`` there). Loaded while used, let go on the scoreboard."""
 
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 MAX_SETTINGS = 255  # firmware/store/codec.py MAX_SETTINGS
@@ -17,9 +17,9 @@ def read(app, blob):
     app.export_name = parts[0] or None
     app.pending = len(parts) > 1 and parts[1] == "1"
     app.big = len(parts) > 2 and parts[2] == "1" and app.big_rows >= 2
-    phones = getattr(app, "phones", None)  # the Wi-Fi boards' App only
-    if phones is not None:
-        phones.read(parts[3:])
+    extra = getattr(app, "extra", None)  # what the board adds to the App (the Wi-Fi boards' phone view)
+    if extra is not None:
+        extra.read(parts[3:])
     return blob[:k]
 
 
@@ -29,9 +29,9 @@ def blob(app):
     would not fit the store's 255 bytes."""
     setup = app.settings if app.settings is not None and app.held_plan() is None else app.plan.encode()
     state = "%s,%d,%d" % (app.export_name or "", 1 if app.pending else 0, 1 if app.big else 0)
-    phones = getattr(app, "phones", None)
-    if phones is not None:
-        state += phones.fields()
+    extra = getattr(app, "extra", None)
+    if extra is not None:
+        state += extra.blob()
     tail = EXPORT_MARK + state.encode()
     if len(setup) + len(tail) > MAX_SETTINGS:
         return app.plan.encode(MAX_SETTINGS - len(tail)) + tail

@@ -207,10 +207,10 @@ class PhoneServer(Server):
 class Phones:
     """The phone view's switch, access point and server.
 
-    ``on`` and ``password`` are kept in the settings (firmware/ui/settings.py); ``begin(app)`` at
+    ``on`` and ``password`` are kept in the settings (firmware/ui/settings.py); ``resume(app)`` at
     start makes the password the first time and starts the access point when ``on``;
     ``switch(app, on)`` from the menu; ``rest(seconds)`` is code.py's sleep on these boards and
-    ``make_app`` builds its App (code.py's ``dev.make_app``).
+    ``make_app`` builds its App (the one code.py builds on these boards: firmware/device/wifi.py).
     radio is ``wifi.radio`` (a fake on the host), pool a ``socketpool.SocketPool`` (CPython's
     ``socket`` module in the simulator), folder where page.html is."""
 
@@ -258,7 +258,7 @@ class Phones:
 
         app.view = qrview.CodesView(self, back)
 
-    def menu_rows(self, app):
+    def rows(self, app):
         """The menu's rows of the phone view (firmware/ui/screens/menu.py): its codes when on, its switch."""
         rows = []
         if self.on:
@@ -286,17 +286,17 @@ class Phones:
             self.password = fields[1] or None
 
     def make_app(self, *args):
-        """An App (firmware/ui/app.py, args as its) that has this phone view as ``app.phones`` from
+        """An App (firmware/ui/app.py, args as its) that has this phone view as ``app.extra`` from
         its start: the settings are read with the view's fields, the password made at the first
-        start. The App of the boards without Wi-Fi has no trace of it (``getattr(app, "phones",
-        None)``), so the phone view costs their heap nothing."""
+        start. The App of the boards without Wi-Fi has no ``extra`` (``getattr(app, "extra", None)``),
+        and their bundle not a name of the phone view: it costs their heap nothing."""
         return PhonesApp(self, *args)
 
-    def fields(self):
+    def blob(self):
         """The same, for the settings blob: ",on,password"."""
         return ",%d,%s" % (1 if self.on else 0, self.password or "")
 
-    def begin(self, app):
+    def resume(self, app):
         """At start: the password is made the first time (True: the settings must be saved), the
         access point started when the phone view was on."""
         self.app = app
@@ -388,5 +388,5 @@ class PhonesApp(App):
     """The App of the Wi-Fi boards (``Phones.make_app``)."""
 
     def __init__(self, phones, *args):
-        self.phones = phones  # before the start reads the settings
+        self.extra = phones  # what this board adds to the App (before the start reads the settings)
         App.__init__(self, *args)

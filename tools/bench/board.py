@@ -107,11 +107,11 @@ def probed_bundle(board="pico", modules=False):
 # Where code.py's heap goes before the first screen: a probe after each step (bench copy only).
 STAGES = (
     ('    __import__("firmware.ui.app")\n\n    gc.collect()\n', "the App's modules imported"),
-    ("    from firmware.store.journal import Store\n\n    gc.collect()\n", "storage, export, hw imported"),
+    ("    from firmware.store.journal import Store\n\n    gc.collect()\n", "the store imported"),
     ('    forget("firmware.device.boards")  # and the board profiles\' tables\n    gc.collect()\n',
-     "display, keypad, NVM set up"),
-    ('    app = getattr(dev, "make_app", App)(store, exporter, dev.width, dev.height, dev.lang, clock.now(),\n'
-     '                                        "back" in dev.roles, dev.profile["name"])\n',
+     "the device set up (display, keypad, NVM, exporter, drive copy) and its start-up code let go"),
+    ('    app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,\n'
+     '              dev.profile["name"])\n',
      "the App built (the game loaded)"),
 )
 FIRST_DRAW = "            renderer.draw(app.screen)\n            gc.collect()\n"

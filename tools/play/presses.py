@@ -56,15 +56,15 @@ class PhoneSwitch:
         self.on = phones.on
         self.password = phones.password
 
-    def menu_rows(self, app):
+    def rows(self, app):
         from firmware.web.phones import Phones
 
-        return Phones.menu_rows(self, app)
+        return Phones.rows(self, app)
 
-    def fields(self):
+    def blob(self):
         from firmware.web.phones import Phones
 
-        return Phones.fields(self)
+        return Phones.blob(self)
 
     def toggle(self, app):
         self.on = not self.on
@@ -76,16 +76,16 @@ class PhoneSwitch:
 def clone(app):
     """A copy of app that shares nothing with it (no store, no exporter, no phone view's sockets)."""
     store, exporter = app.store, app.exporter
-    phones = app.__dict__.pop("phones", None)
+    phones = app.__dict__.pop("extra", None)
     app.store = app.exporter = None
     try:
         sim = copy.deepcopy(app)
     finally:
         app.store, app.exporter = store, exporter
         if phones is not None:
-            app.phones = phones
+            app.extra = phones
     if phones is not None:
-        sim.phones = PhoneSwitch(phones)
+        sim.extra = PhoneSwitch(phones)
     return sim
 
 

@@ -89,9 +89,9 @@ def main_menu(app, cursor=0):
         items.append((app.tr("Export"), lambda a: exports.menu_export(a), (exports.name,)))
     items.append((app.tr("About"), _about, ()))
     items.append((app.tr("New game"), ask_new_game, ()))
-    phones = getattr(app, "phones", None)  # the Wi-Fi boards' App only (firmware/web/phones.py)
-    if phones is not None:
-        items += phones.menu_rows(app)
+    extra = getattr(app, "extra", None)  # what the board adds (the Wi-Fi boards' phone view, firmware/web)
+    if extra is not None:
+        items += extra.rows(app)
     if app.big_rows >= 2:
         items.append((app.tr("Big scores:") + " " + app.tr("on" if app.big else "off"), _toggle_big, ()))
     items.append((app.tr("Language:") + " " + ("Svenska" if app.lang == "sv" else "English"),
