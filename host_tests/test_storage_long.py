@@ -155,3 +155,31 @@ def test_a_new_series_game_and_forgetting_it():
     store.save(None)
     loaded = Store(nvm).load()
     assert loaded.series is None and loaded.message is None
+
+
+def test_the_rules_codes_load_only_to_write_a_base_or_read_a_save():
+    """A game's saves need the writing half of the format only: the rules' codes (rulecodes.py) and
+    the reader (decode.py) are loaded while a save is read and a base is written (a game's start, a
+    compaction) and let go after, so that the heap of a game holds neither; what was saved resumes."""
+    import sys
+
+    gone = ("firmware.store.rulecodes", "firmware.store.decode")
+
+    def loaded():
+        """Those of them loaded, or held by a module loaded (its code would stay in RAM)."""
+        held = {v.__name__ for m in list(sys.modules.values()) if getattr(m, "__name__", "").startswith("firmware")
+                for v in vars(m).values() if type(v) is type(sys) and v.__name__ in gone}
+        return sorted(held | {n for n in gone if n in sys.modules})
+
+    nvm = FakeNVM(256)  # small: the game's saves compact, each a base written again
+    store = Store(nvm)
+    assert store.load().series is None and loaded() == []
+    series = Series(Rules("knack", {"start": 30, "pot": True}), SEVEN, 0)
+    assert store.save(series) and loaded() == []
+    bases = store.seq
+    for _label, _blob in play(random.Random(7), series, 40):
+        assert store.save(series)
+        assert loaded() == []
+    assert store.seq > bases + 1  # bases were written again meanwhile
+    check_resumes(nvm, series, None)
+    assert loaded() == []

@@ -27,9 +27,9 @@ try:
 except ImportError:  # a small build without binascii: the same CRC-32, bit by bit
     _crc32 = None  # type: ignore[assignment]
 
+from firmware import forget
 from firmware.core import score
 from firmware.core.rules import Rules
-from firmware.store import rulecodes
 
 MAGIC = 0xB5
 VERSION = 2  # the format this firmware writes; READABLE lists what it reads
@@ -163,9 +163,15 @@ def entry_size(entry, n):
 # -- rules, header, snapshot -------------------------------------------------------
 
 def put_rules(out, rules):
-    """Preset, a 3-byte mask of options that differ from it, their codes."""
-    codes = rulecodes.codes(rules)
-    default = rulecodes.codes(Rules(rules.preset))
+    """Preset, a 3-byte mask of options that differ from it, their codes (firmware/store/rulecodes.py,
+    loaded for this and let go: a base is written only as a game starts and when the log is compacted)."""
+    from firmware.store import rulecodes
+
+    try:
+        codes = rulecodes.codes(rules)
+        default = rulecodes.codes(Rules(rules.preset))
+    finally:
+        forget("firmware.store.rulecodes")
     mask = 0
     extra = bytearray()
     for i in range(1, len(codes)):
@@ -223,7 +229,7 @@ class Image:
                      self.k, self.entries)
 
     def same_header(self, rules, players, dealer, past):
-        return (self.rules is not None and rulecodes.codes(self.rules) == rulecodes.codes(rules)
+        return (self.rules is not None and self.rules == rules
                 and tuple(self.players) == tuple(players) and self.dealer == dealer
                 and list(self.past) == list(past))
 

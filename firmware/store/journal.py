@@ -67,7 +67,7 @@ class Store:
 
     def load(self):
         """Read the NVM: the best valid state, and a message when something was wrong
-        (firmware/store/resume.py and decode.py, loaded for this only)."""
+        (firmware/store/resume.py, decode.py and rulecodes.py, loaded for this only)."""
         from firmware.store import resume
 
         try:
@@ -75,6 +75,7 @@ class Store:
         finally:
             forget("firmware.store.resume")  # read: their code can go
             forget("firmware.store.decode")
+            forget("firmware.store.rulecodes")
 
     @property
     def undo_limit(self):
