@@ -1,5 +1,6 @@
 """tools/build/bundle.py: what goes into build/CIRCUITPY/, checked on a fixture tree and on the real one."""
 
+import ast
 import os
 import stat
 import sys
@@ -393,6 +394,46 @@ def test_only_the_wifi_boards_ship_the_phone_view(real):
     else:  # every other line kept, in order
         assert [ln for ln in table.splitlines() if ln in shipped.splitlines()] == shipped.splitlines()
         assert len(table.splitlines()) - len(shipped.splitlines()) == 5
+
+
+def names_of(path):
+    """The names a module's source has (what the device interns when it loads the module, never to
+    free them): identifiers, attributes, arguments, imported names, short strings (10 characters or
+    fewer: the compiler interns those too)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.update(node.name.split("."))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) <= 10:
+            names.add(node.value)
+    return names
+
+
+PHONE_NAMES = {"phones", "Phones", "PhonesApp", "make_app", "menu_rows", "wifi", "pico2_w", "web"}
+
+
+def test_the_boards_without_wifi_hold_no_name_of_the_phone_view(real):
+    """On the boards without Wi-Fi the phone view costs nothing: no module of their bundle (code.py
+    included) has a name of it (the device would intern it at load, never to free it); the UI asks the
+    App's ``extra`` with names its other modules have anyway."""
+    board, out, _result = real
+    names = set()
+    for path in Path(out).rglob("*.py"):
+        if "lib" not in path.relative_to(out).parts:
+            names |= names_of(path)
+    if boards.PROFILES[board].get("wifi"):
+        assert {"phones", "Phones", "PhonesApp", "make_app", "wifi", "pico2_w"} <= names
+    else:
+        assert names & PHONE_NAMES == set()
 
 
 def test_hardware_requirements_pins_the_dev_requirements():
