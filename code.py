@@ -25,19 +25,23 @@ def run(dev, store, exporter, App):
     app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,
               dev.profile["name"])
     buttons = Buttons(dev.roles)
+    gc.collect()  # what building the App left (the save read, its modules let go) before its first screen
     renderer = dev.renderer
     version = None
     level = None
     while True:
         dev.feed()  # the watchdog (main arms it): a loop that stops resets the board
         now = clock.now()
+        went_down = False
         for number, pressed, stamp in dev.events():
             ev = buttons.key(number, pressed, stamp)
             if ev:
                 app.handle(ev, now)
             # a key going down: while it is held the App loads what its press opens (App.ahead)
-            elif pressed and 0 <= number < len(buttons.short) and app.ahead(buttons.short[number]):
-                renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
+            elif pressed and 0 <= number < len(buttons.short):
+                went_down = True
+                if app.ahead(buttons.short[number]):
+                    renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
         ev = buttons.poll(dev.ticks())
         if ev:
             app.handle(ev, now)
@@ -53,6 +57,13 @@ def run(dev, store, exporter, App):
         elif not app.work():  # the slow part of the last press (a save, an export), after its screen
             if not buttons.down:  # (a key held: what its press opens loads, App.ahead, nothing else)
                 app.idle(now)  # nothing to do: load ahead what the next press may need
+        if went_down and buttons.down:
+            # A key went down and is held (a press lasts 30 ms at least, a person's some 100): a
+            # collection now (6-8 ms on the Pico) takes the garbage of the last press's jobs, of
+            # what idle() and ahead() loaded, so that the press itself starts from a clean heap
+            # (CircuitPython has no gc.threshold: it collects only when an allocation fails, which
+            # in a press's drawing took some 20 ms).
+            gc.collect()
         # While a key is held its press comes at the release (or the long press's threshold): look
         # every 2 ms then, so that it is handled at once; else every 10 ms (a pass of the loop takes
         # a few tenths of a millisecond of Python).
@@ -74,8 +85,8 @@ def crashed(dev, error):
 def main():
     # Collect after every 4 KB allocated: a less fragmented heap. It pays: the device scenario needs
     # some 16 KiB less heap for 0.1 ms more per press on CircuitPython's unix port (make bench prints
-    # both: tools/bench/device.py); on the emulated Pico 16 KB instead changed neither the lowest free
-    # heap nor the time a press takes (the loop below collects after every draw anyway).
+    # both: tools/bench/device.py). CircuitPython's RP2040 firmware has no gc.threshold: there the
+    # loop below collects after every draw and when a key goes down.
     if hasattr(gc, "threshold"):
         gc.threshold(4096)
     # The UI first, while the heap is empty: from .py files the compiler needs most room for

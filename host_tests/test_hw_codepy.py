@@ -248,3 +248,26 @@ def test_importing_code_py_does_nothing():
     # At the project root code.py shadows the standard library's "code" (pdb imports it).
     ns = runpy.run_path(os.path.join(ROOT, "code.py"), run_name="code")
     assert callable(ns["main"])
+
+
+def test_the_loop_collects_while_a_key_is_held_before_its_press(monkeypatch):
+    """A key going down (and held) has the loop collect the garbage of what came before (the last
+    press's jobs, what idle() and ahead() loaded), so that the press is handled from a clean heap
+    (CircuitPython has no gc.threshold: it collects only when an allocation fails). The collection
+    comes while the key is held, never between its release and the press's frame."""
+    import gc
+
+    nvm, _scores = saved_game()
+    steps = ["a", "C", "b", "B", "b"]  # the history, back (OK held), the menu, the chart (NEXT held), ...
+    held = [(t0, t1) for (t0, _n, down), (t1, _m, _up) in zip(*[iter(Script(steps).events)] * 2) if down]
+    collects = []
+    real_collect = gc.collect
+
+    def collect():
+        collects.append(hw.MODULES["supervisor"].ticks_ms() if "supervisor" in hw.MODULES else 0)
+        return real_collect()
+
+    monkeypatch.setattr(gc, "collect", collect)
+    run_code(monkeypatch, steps, nvm)
+    for t0, t1 in held:  # (the first event of a pass: the loop looks every 2 ms while a key is down)
+        assert any(t0 <= t < min(t1, t0 + 20) for t in collects), (t0, collects)

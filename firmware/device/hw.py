@@ -50,14 +50,15 @@ class Device:
         return self.renderer is not None and self.keys is not None
 
     def ticks(self):
-        """Milliseconds, wrapping at 2**29 like supervisor.ticks_ms (keypad timestamps too)."""
+        """Milliseconds, wrapping at 2**29 like supervisor.ticks_ms (keypad timestamps too).
+
+        The loop asks every pass: nothing here may allocate (a closure over a local of this
+        method made MicroPython allocate its cell at every call, 16 bytes a pass)."""
         if self._ticks is None:
             try:
                 self._ticks = _import("supervisor").ticks_ms
             except (ImportError, AttributeError):
-                import time
-
-                self._ticks = lambda: int(time.monotonic() * 1000) % TICKS_PERIOD
+                self._ticks = _monotonic_ms
         return self._ticks()
 
     def sleep(self, seconds):
@@ -71,16 +72,27 @@ class Device:
             self.dog.feed()
 
     def events(self):
-        """Pending key events as (key_number, pressed, time_ms), oldest first."""
-        out = []  # type: list
+        """Pending key events as (key_number, pressed, time_ms), oldest first. The loop asks every
+        pass, mostly for none: then no list is made (32 bytes a pass, some 9 KB of garbage while
+        a long press is held)."""
         if self.keys is None:
-            return out
+            return ()
         queue = self.keys.events
         ev = queue.get()
+        if ev is None:
+            return ()
+        out = []
         while ev is not None:
             out.append((ev.key_number, ev.pressed, getattr(ev, "timestamp", None) or self.ticks()))
             ev = queue.get()
         return out
+
+
+def _monotonic_ms():
+    """supervisor.ticks_ms where there is no supervisor (MicroPython)."""
+    import time
+
+    return int(time.monotonic() * 1000) % TICKS_PERIOD
 
 
 class Clock:

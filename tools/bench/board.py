@@ -446,12 +446,7 @@ def measure(board):
             print("  7-player knack game (%s): lowest %d B (goal >= %d: %s); per screen: %s" % (
                 knack[-1][0], low, GOAL_FREE, "met" if low >= GOAL_FREE else "not met",
                 lowest_per_kind(knack_seen)))
-        before = seen_all + knack_seen
-        low = min(before, key=lambda p: p[7])
-        print("free heap right after a press's handling, before the draw and any collection: lowest %d B "
-              "(goal >= %d: %s), at %s; the five lowest: %s" % (
-                  low[7], GOAL_FREE_BEFORE, "met" if low[7] >= GOAL_FREE_BEFORE else "not met", low[1],
-                  ", ".join("%s %d" % (p[1], p[7]) for p in sorted(before, key=lambda p: p[7])[:5])))
+        print(before_handling(seen_all + knack_seen))
     else:
         print("free heap: not measured (code.py's draw loop no longer matches the probe's anchor)")
     if stages:
@@ -514,6 +509,15 @@ def measure(board):
             "met" if met else "not met")
 
 
+def before_handling(seen):
+    """The line of the lowest free heap right after a press's handling (probes() tuples)."""
+    low = min(seen, key=lambda p: p[7])
+    return ("free heap right after a press's handling, before the draw and any collection: lowest %d B "
+            "(goal >= %d: %s), at %s; the five lowest: %s" % (
+                low[7], GOAL_FREE_BEFORE, "met" if low[7] >= GOAL_FREE_BEFORE else "not met", low[1],
+                ", ".join("%s %d" % (p[1], p[7]) for p in sorted(seen, key=lambda p: p[7])[:5])))
+
+
 def presses(board, runs):
     """Play only the device scenario's runs numbered runs (0-3, as C.scenario(board) lists them) on
     board, one emulator at a time, and print every press (the view before>after, ms to its frame's
@@ -542,6 +546,7 @@ def presses(board, runs):
         if seen:
             print("  lowest free heap after a draw %d B; per screen: %s" % (min(p[4] for p in seen),
                                                                       lowest_per_kind(seen)))
+            print("  " + before_handling(seen))
     shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
     if every:
         print("%s, runs %s: press to the last I2C byte of its frame: %s" % (
@@ -617,6 +622,7 @@ def heap(board="pico", parts=("knack7", "scenario"), modules=False):
             five = sorted(seen, key=lambda p: p[4])[:5]
             print("%s (%s): lowest free heap after a draw %d B at %s; five lowest: %s" % (
                 part, what, low[4], low[1], ", ".join("%s %d" % (p[1], p[4]) for p in five)))
+            print("  " + before_handling(seen))
             if modules:
                 at = min(modules_at(run), key=lambda p: p[0])
                 sizes = mpy_sizes(folder, at[2])
