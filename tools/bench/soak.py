@@ -2,17 +2,19 @@
 
 Three 7-player knack games in a row, seated from the roster in new orders, each played to its end
 with hands drawn as tables play them (tools/play/tablegame.py), the finished game exported to the
-drive as it ends; on the way undos, two history edits (one hand changed, one deleted and entered
-again), the language switched to English and back, big text on and off, and one power cut in the
-middle of entering a hand. The evening is two power-ons of the board (before and after the cut);
-the simulator plays the same keys, and every frame, the NVM and the drive must equal its own.
+drive as it ends. The first and the third game are played alike (as long, an undo twice, one hand
+changed in the history and changed back), so that what differs between their heaps is what the
+evening left behind; the second holds the rest: the power cut in the middle of entering a hand, the
+language switched to English and back, big text on and off, a hand deleted in the history and
+entered again. The evening is two power-ons of the board (before and after the cut); the simulator
+plays the same keys, and every frame, the NVM and the game's files on the drive must equal its own.
 
 It prints how long it took, the lowest free heap in each game (after each draw and collection, as
 ``make bench``) and the press-to-frame p90 of the first and the last 50 presses, beside the goals:
 no traceback or MemoryError, the third game's lowest free heap within 1 KiB of the first's and at
 least 80 KiB, the last 50 presses' p90 within 10% of the first 50's.
 
-    python -m tools.bench.soak
+    python -m tools.bench.soak [--games N]
 """
 
 import random
@@ -26,16 +28,26 @@ from tools.vm import device as C
 
 PLAYERS = C.KNACK7_PLAYERS
 GAMES = 3
-LENGTHS = range(8, 15)  # hands of a game drawn for the soak: as the typical knack games end (~12)
+HANDS = 12  # every game of the soak ends after this many hands: as the typical knack games end
 SAME_MS = 1024  # the third game's lowest free heap within this of the first's
 WINDOW = 50  # presses at each end of the evening
 SLOWER = 0.10  # the last presses' p90 within this of the first's
 RUN_TIMEOUT_S = 4 * 3600  # a power-on of the emulator (the longest plays two games and more)
+CUT_AT = 2  # the second game's hand that is half entered when the power is cut
+
+
+def changed_at(entries):
+    """The first hand (from the second on) that the history edit changes into the next one's and
+    back: both bids (the same entry screens), or None."""
+    from firmware.core import score
+
+    return next((h for h in range(1, len(entries) - 1)
+                 if entries[h][0] == entries[h + 1][0] == score.BID), None)
 
 
 def draw_game(seed, players, dealer):
     """The entries of a knack game of players drawn as tables play (from seed on: the first seed
-    whose game ends within LENGTHS), and that seed."""
+    whose game ends after HANDS hands and has a hand to change, changed_at), and that seed."""
     from firmware.core.errors import RodskaggError
     from firmware.core.game import Game
     from firmware.core.rules import Rules
@@ -46,7 +58,7 @@ def draw_game(seed, players, dealer):
         rng = random.Random(seed)
         game = Game(Rules("knack"), players, dealer)
         entries = []
-        while not game.state.over() and len(entries) <= max(LENGTHS):
+        while not game.state.over() and len(entries) <= HANDS:
             for _try in range(50):
                 entry = entry_from_json(players, tablegame.knack_hand(rng, players, game.state.dealer))
                 try:
@@ -55,7 +67,7 @@ def draw_game(seed, players, dealer):
                     continue
                 entries.append(entry)
                 break
-        if game.state.over() and len(entries) in LENGTHS:
+        if game.state.over() and len(entries) == HANDS and changed_at(entries) is not None:
             return entries, seed
         seed += 1
 
@@ -63,19 +75,18 @@ def draw_game(seed, players, dealer):
 def plan(games=GAMES):
     """[(what, keys, game)] per power-on of the evening of games games (the first on the simulator
     only: the seven names into the roster), game: the game (0-2) each press of keys belongs to, as
-    a list."""
-    from firmware.core import score
+    a list. (With fewer than two games there is no power cut: one power-on.)"""
     from firmware.core.rules import Rules
     from firmware.ui.entry import flow as E
     from tools.play.presses import is_view
 
     sp = C.ScenarioPlanner()
-    rules = Rules("knack")
     marks = []  # the game of each key typed, in order
 
     def typed(game):
         marks.extend([game] * (len(sp.keys) - len(marks)))
 
+    rules = Rules("knack")
     sp.power_on()
     p = sp.planner()
     p.new_game(rules, PLAYERS, 0)
@@ -96,15 +107,16 @@ def plan(games=GAMES):
         typed(g)
         entries, seed = draw_game(seed, players, g)
         seed += 1
+        change = changed_at(entries) if g != 1 else None
         for h, entry in enumerate(entries):
-            if g == 0 and h == 3:  # the power cut: half a hand entered, then the plug
+            if g == 1 and h == CUT_AT:  # the power cut: half a hand entered, then the plug
                 sp.press("cbb")
                 typed(g)
-                sp.power_off("game 1: three hands, then a power cut while a hand is entered")
+                sp.power_off("game 1, game 2 to its hand %d's entry: the power cut" % (h + 1))
                 runs.append((sp.runs[-1][0], sp.runs[-1][1], list(marks)))
                 del marks[:]
                 sp.power_on()
-            if g == 1 and h == 2:
+            if g == 1 and h == 3:
                 sp.menu("Language:")  # English
                 sp.press("C")  # back to the scoreboard
             if g == 1 and h == 4:
@@ -117,16 +129,15 @@ def plan(games=GAMES):
                 sp.menu("Language:")  # back to Swedish
                 sp.press("C")
             sp.enter(entry)
-            if h in (2, 5) and h + 1 < len(entries):  # an undo (asks), the hand entered again
+            if h in (2, 5):  # an undo (asks), the hand entered again
                 sp.press("A")
                 sp.press("c")
                 sp.enter(entry)
-            if g == 0 and h == 4:  # a history edit: the last hand deleted, then entered again
+            if g == 1 and h == 8:  # a history edit: the last hand deleted, then entered again
                 sp.edit_entry("Delete")
                 sp.press("c")  # yes
                 sp.enter(entry)
-            if g == 2 and h == 1 and entry[0] == entries[h + 1][0] == score.BID:
-                # a history edit: the last hand changed to the next one's, then back again
+            if h == change:  # a history edit: the last hand changed to the next one's, then back again
                 for hand in (entries[h + 1], entry):
                     sp.edit_entry("Edit")
                     p = sp.planner()
@@ -137,7 +148,7 @@ def plan(games=GAMES):
             typed(g)
         sp.press("c")  # the winner screen (the game exported as it ended) to the scoreboard
         typed(g)
-    sp.power_off("the rest of game 1" + (", games 2 to %d" % games if games > 1 else ""))
+    sp.power_off("the rest of the evening" if games > 1 else "game 1")
     runs.append((sp.runs[-1][0], sp.runs[-1][1], list(marks)))
     sp._tmp.cleanup()
     return runs
