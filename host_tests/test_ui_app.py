@@ -710,7 +710,7 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
 
     d, _st = started()
     wanted = A.hand_modules(d.app.series.game.rules)
-    assert wanted[0] == start.__name__ and wanted[-1] == "firmware.ui.entry.fem"
+    assert wanted[:2] == ("firmware.ui.entry.flow", start.__name__) and wanted[-1] == "firmware.ui.entry.fem"
 
     loaded = unloaded(monkeypatch, wanted)
     last = d.app.last

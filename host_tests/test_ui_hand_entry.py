@@ -9,10 +9,9 @@ from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.ui.app import Scoreboard
 from firmware.ui.entry import flow as E
-from firmware.ui.entry.edit import Edit
 from firmware.ui.entry.fem import FemWalk
 from firmware.ui.entry.knack import JoinStep
-from firmware.ui.entry.start import start
+from firmware.ui.entry.start import Edit, start
 from host_tests.test_ui_app import enter, started
 from tools.play.presses import is_view, presses_for
 

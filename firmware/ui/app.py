@@ -31,7 +31,7 @@ from firmware.words import tr
 START = "firmware.ui.entry.start"
 # The modules a hand of each family's usual kind loads, in the order it needs them (App.idle loads
 # them while the scoreboard waits, so that OK opens the hand at once; start.py opens the hand).
-_HAND = (START, "firmware.ui.entry.flow", "firmware.ui.entry.picks", "firmware.ui.entry.hand")
+_HAND = ("firmware.ui.entry.flow", START, "firmware.ui.entry.picks", "firmware.ui.entry.hand")
 FEM_HAND = _HAND + ("firmware.ui.entry.fem",)
 KNACK_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
 BUD_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")

@@ -1,7 +1,7 @@
 """Entering a hand: what every kind of entry shares.
 
 A ``Flow`` holds what is being entered (a new hand; an edit from the history is
-firmware/ui/entry/edit.py's ``Edit``) and the state before it; the views fill it in and end in a
+firmware/ui/entry/start.py's ``Edit``) and the state before it; the views fill it in and end in a
 ``Preview`` that shows each player's change; OK there commits. ``start``
 opens the views of a kind, each in its own module, imported only when used
 (the fem walk: firmware/ui/entry/fem.py; bud/knack: bidding.py, knack.py, with what
@@ -45,7 +45,7 @@ MEMO = 2
 
 class Flow:
     """A new entry being made at the end of the log: the game and the state before it. An edit of an
-    entry or a hand inserted before it is firmware/ui/entry/edit.py's ``Edit`` (loaded for that only).
+    entry or a hand inserted before it is firmware/ui/entry/start.py's ``Edit`` (not held by a new hand).
     """
 
     index = -1  # the entry replaced (an Edit's), -1 for a new one

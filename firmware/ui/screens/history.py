@@ -7,8 +7,7 @@ from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
 
-edit = Lazy("firmware.ui.entry.edit")  # the Flow of an edit or an insert
-kinds = Lazy("firmware.ui.entry.start")  # opens the views of the entry's kind
+kinds = Lazy("firmware.ui.entry.start")  # the Flow of an edit or an insert, and the views of its kind
 HISTORY = "firmware.ui.screens.history"
 
 
@@ -273,16 +272,16 @@ class Detail(ListView):
             return
         kind = app.series.game.log[self.index][0] if k <= 0 else None
         irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
-        lazy.load_all((edit.name,) + app.entry_modules(kind if irregular else None))
+        lazy.load_all(app.entry_modules(kind if irregular else None))
 
     def edit(self, app):
-        flow = edit.Edit(app, self.index, self.again())
+        flow = kinds.Edit(app, self.index, self.again())
         kinds.start(app, flow, kinds.kind_of(flow.old))
         leave_for_entry()
 
     def insert(self, app):
         """A forgotten hand, entered before this one; later hands are scored again."""
-        kinds.start(app, edit.Edit(app, self.index, self.again(), insert=True))
+        kinds.start(app, kinds.Edit(app, self.index, self.again(), insert=True))
         leave_for_entry()
 
     def again(self):
