@@ -12,6 +12,9 @@ import gc
 # The watchdog resets the board when the loop has not come round for this long (the RP2040's
 # longest is 8.3 s; the longest a press's work keeps the loop, an export's writing, is 2 s).
 WATCHDOG_S = 8
+# A key that went down is held at least 30 ms (buttons.py drops shorter presses): the loop collects
+# then (6-8 ms) if the key went down less than this long ago, after what App.ahead loaded.
+COLLECT_WITHIN_MS = 25
 
 
 def run(dev, store, exporter, App):
@@ -32,16 +35,17 @@ def run(dev, store, exporter, App):
     while True:
         dev.feed()  # the watchdog (main arms it): a loop that stops resets the board
         now = clock.now()
-        went_down = False
+        collect_now = False
         for number, pressed, stamp in dev.events():
             ev = buttons.key(number, pressed, stamp)
             if ev:
                 app.handle(ev, now)
             # a key going down: while it is held the App loads what its press opens (App.ahead)
             elif pressed and 0 <= number < len(buttons.short):
-                went_down = True
                 if app.ahead(buttons.short[number]):
                     renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
+                # (what ahead loaded took most of the hold: a collection after it made the press wait)
+                collect_now = (dev.ticks() - stamp) % hw.TICKS_PERIOD < COLLECT_WITHIN_MS
         ev = buttons.poll(dev.ticks())
         if ev:
             app.handle(ev, now)
@@ -57,7 +61,7 @@ def run(dev, store, exporter, App):
         elif not app.work():  # the slow part of the last press (a save, an export), after its screen
             if not buttons.down:  # (a key held: what its press opens loads, App.ahead, nothing else)
                 app.idle(now)  # nothing to do: load ahead what the next press may need
-        if went_down and buttons.down:
+        if collect_now and buttons.down:
             # A key went down and is held (a press lasts 30 ms at least, a person's some 100): a
             # collection now (6-8 ms on the Pico) takes the garbage of the last press's jobs, of
             # what idle() and ahead() loaded, so that the press itself starts from a clean heap
