@@ -34,7 +34,8 @@ PROFILES = ("pico", "pico_242", "pico_sh1106", "feather_oled", "feather_oled64")
 # what plays every record, the scenario and the cuts: pico, or every profile in BOARD_TIER=full
 WHOLE = PROFILES if FULL else PROFILES[:1]
 SAMPLE_RECORDS = ("fem-lone-one-trick.json", "bud-rodskagg-made.json")
-WORKERS = max(2, min(4, os.cpu_count() or 2))
+# emulators at once (BOARD_WORKERS=1: one at a time, on a shared machine)
+WORKERS = int(os.environ.get("BOARD_WORKERS") or max(2, min(4, os.cpu_count() or 2)))
 BOUNCE_MS = 4
 
 
