@@ -53,8 +53,9 @@ PROFILES = {
 }
 try:  # noqa: SIM105 (no contextlib on CircuitPython)
     # the Wi-Fi boards (firmware/device/wifi.py): each a profile above and what differs from it
+    # (sorted: the same order on every VM, as the lint of host_tests/test_cp_habits.py asks)
     PROFILES.update({name: dict(PROFILES[like], **fields) for name, (like, fields)
-                     in __import__("firmware.device.wifi", None, None, ("PROFILES",)).PROFILES.items()})
+                     in sorted(__import__("firmware.device.wifi", None, None, ("PROFILES",)).PROFILES.items())})
 except ImportError:  # a bundle of the boards without Wi-Fi
     pass
 DEFAULT_PROFILE = "pico"
