@@ -264,8 +264,8 @@ def settled(run, keys, start_ms, gap_ms, seen):
     meanwhile, and the view then shown."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
-    # pixels written (a data write: its control byte 0x40), not the dimming's contrast command
-    pixels = bursts([tx for tx in run.transactions if tx[2][:1] == b"\x40"])
+    # pixels written (a write that holds data), not the dimming's contrast command
+    pixels = bursts([tx for tx in run.transactions if writes_pixels(tx[2])])
     out = []
     for i, t in enumerate(marks):
         nxt = marks[i + 1] if i + 1 < len(marks) else float("inf")
@@ -277,6 +277,21 @@ def settled(run, keys, start_ms, gap_ms, seen):
         out.append((kind(*probe[1:4]) if probe else "other", (mine[-1][1] - t - probe_us(drawn)) / 1000.0,
                     len(mine), probe[1] if probe else "-"))
     return out
+
+
+def writes_pixels(payload):
+    """Whether one I2C write to the panel holds display data: its control bytes say so (0x40: the
+    rest is data, as the SSD1306's pages go; 0xC0: one data byte; 0x80 and 0x00: a command, as the
+    SH1107's strips set their address before their 0x40)."""
+    i = 0
+    while i < len(payload):
+        control = payload[i]
+        if not control & 0x80:  # the last control byte: the rest is data or commands
+            return bool(control & 0x40) and i + 1 < len(payload)
+        if control & 0x40:
+            return True
+        i += 2
+    return False
 
 
 def probe_us(drawn):
