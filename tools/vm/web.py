@@ -43,7 +43,7 @@ def on_board(until_ms=40000):
     cannot run here)."""
     from tools import board as B
 
-    why = B.missing("pico") or C.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
+    why = B.missing("pico") or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
         return None, why
     folder = tempfile.mkdtemp(prefix="webboard-")
