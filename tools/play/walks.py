@@ -30,7 +30,7 @@ QUICK_SHARE = 0.25
 TABLES = (("fem", 2, {}), ("fem", 3, {"lone": "play_out"}), ("fem", 4, {}), ("fem", 5, {"pot": True}),
           ("fem", 6, {}), ("fem", 7, {}), ("bud", 3, {}), ("bud", 4, {"go_along": True}),
           ("bud", 5, {}), ("bud", 6, {"defenders_score": True}), ("bud", 7, {}),
-          ("knack", 2, {}), ("knack", 4, {"join_trick": 2}), ("knack", 5, {}), ("knack", 6, {}),
+          ("knack", 3, {}), ("knack", 4, {"join_trick": 2}), ("knack", 5, {}), ("knack", 6, {}),
           ("knack", 7, {}))
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 
