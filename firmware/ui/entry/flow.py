@@ -36,6 +36,125 @@ def seats_in(state):
     return [s for s in [(start + k) % state.n for k in range(state.n)] if s not in state.out]
 
 
+PASS = -1  # a fem row's value: the player passed
+
+# What a press may change in the hand being entered (Hand.update's first argument).
+TRICKS = 0  # a player's tricks (fem: PASS, passed)
+DECLARER = 1
+BID = 2
+RESULT = 3  # bud's result list: the declarer's tricks, and nobody else's
+JOIN = 4  # knack's går med: a player joins, or does not (toggled)
+FAULT = 5  # a penalty during the hand: (seat, reason), reason None removes it
+CALL = 6  # fem: who called Rödskägg (NO_SEAT: nobody)
+SEAT = 7  # a knock fault's player
+REASON = 8  # a knock fault's or a correction's reason
+KNOCKED = 9  # a misdeal's: was it knocked?
+DELTA = 10  # a correction: a player's change
+
+
+class Hand:
+    """The hand being entered: every value the table has chosen, and only those. The screens
+    show it and keep no value of their own (a screen's cursor is where it points, never a
+    value); ``update`` is the one place a value changes, on a press on that value's row (OK,
+    or a ± press its hint names). None: not chosen yet, and a screen shows its documented
+    default. An edit starts from the entry it edits (``take``)."""
+
+    def __init__(self, n, old=None, fem=False):
+        self.fem = fem  # fem: a player may pass (PASS); bud and knack: tricks only
+        self.tricks: list = [None] * n  # per seat: tricks taken (fem: PASS), None: not chosen
+        self.declarer = score.NO_SEAT
+        self.bid = None
+        self.joined = 0  # knack's går med: the joiners' seats as a bitmask
+        self.faults: tuple = ()  # penalties during the hand: ((seat, reason), ...) in seat order
+        self.call = score.NO_SEAT  # fem: who called Rödskägg
+        self.seat = score.NO_SEAT  # a knock fault's player
+        self.reason = None  # a knock fault's or a correction's reason
+        self.knocked = None  # a misdeal's
+        self.deltas: list = [None] * n  # a correction's change per seat
+        if old is not None:
+            self.take(old)
+
+    def take(self, old):
+        """The values of entry old (an edit starts on them)."""
+        kind = old[0]
+        n = len(self.tricks)
+        if kind == score.PLAY:
+            self.tricks = list(old[1])
+            self.call = old[2]
+            self.faults = old[3]
+        elif kind == score.LONE:
+            self.tricks = [PASS] * n
+            self.tricks[old[1]] = 1
+        elif kind == score.ALL_PASS and self.fem:
+            self.tricks = [PASS] * n
+        elif kind == score.BID:
+            self.declarer, self.bid, self.joined, self.faults = old[1], old[2], old[4], old[5]
+            self.tricks = list(old[3])
+        elif kind == score.MISDEAL:
+            self.knocked = old[1]
+        elif kind == score.FAULT:
+            self.seat, self.reason = old[1], old[2]
+        elif kind == score.ADJUST:
+            self.deltas = list(old[1])
+            self.reason = old[2]
+
+    def update(self, what, value, seat=score.NO_SEAT):
+        """The one place a value of the hand changes: what (TRICKS...) to value (seat's, where
+        it is a player's). What follows from it changes with it, and only that: a player who
+        passed did not call; a new declarer's row starts on the bid again, the old one's on
+        a share (their tricks were a declarer's); a player with more than two tricks, or the
+        declarer, did not join; bud's result is the declarer's tricks and nobody else's."""
+        if what == TRICKS:
+            self.tricks[seat] = value
+            if value == PASS and seat == self.call:
+                self.call = score.NO_SEAT
+            if value is not None and value > 2:
+                self.joined &= ~(1 << seat)
+        elif what == DECLARER:
+            if value != self.declarer:
+                for s in (self.declarer, value):
+                    if s >= 0:
+                        self.tricks[s] = None
+                        self.joined &= ~(1 << s)
+                self.declarer = value
+        elif what == BID:
+            self.bid = value
+        elif what == RESULT:
+            self.tricks = [None] * len(self.tricks)
+            self.tricks[self.declarer] = value
+            self.joined = 0
+        elif what == JOIN:
+            self.joined ^= 1 << seat
+        elif what == FAULT:
+            self.faults = with_fault(self.faults, seat, value)
+        elif what == CALL:
+            self.call = value
+        elif what == SEAT:
+            self.seat = value
+        elif what == REASON:
+            self.reason = value
+        elif what == KNOCKED:
+            self.knocked = value
+        elif what == DELTA:
+            self.deltas[seat] = value
+
+    def fault_mark(self, seat):
+        """"!" beside a player with a penalty during the hand."""
+        for f in self.faults:
+            if f[0] == seat:
+                return "!"
+        return ""
+
+
+def with_fault(faults, seat, reason):
+    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
+    out = [f for f in faults if f[0] != seat]
+    if reason is not None:
+        out.append((seat, reason))
+    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
+    return tuple([f for s in seats for f in out if f[0] == s])
+
+
 # Entries whose after-state a Flow keeps: the one being entered and one more (a walk's candidate).
 # A 7-player game's state is some 250 bytes on a Pico, and each press of a walk or a join makes a
 # new entry: 8 kept cost a knack hand's low point about 1.5 KB (bud's result list keeps its rows'
@@ -58,8 +177,10 @@ class Flow:
         self.rules = self.game.rules
         self.players = self.game.players
         self.memo = {}  # entry -> the state after it, or the core's EntryError (``scored``)
+        self.hand = Hand(self.state.n, self.old, not self.rules.bidding)  # every value chosen
 
-    def hand(self):
+    def number(self):
+        """The number of the hand being entered, as the scoreboard counts."""
         return self.state.hands + 1
 
     def name(self, seat):
@@ -126,7 +247,7 @@ def entry_words(app, flow, entry, width=99):
     """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"...;
     without the hand's number when that is longer than width."""
     kind = entry[0]
-    hand = flow.hand()
+    hand = flow.number()
     if kind == score.ALL_PASS:
         text = app.tr("Hand %d: all pass") % hand
         return text if len(text) <= width else app.tr("All pass")

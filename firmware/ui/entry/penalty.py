@@ -1,7 +1,7 @@
 """Penalties during a hand (a long press in a hand's walk: who, then why) and the list of
 reasons they and the irregular entries pick from; loaded when one is entered."""
 
-from firmware.ui.entry.flow import seats_in, speaking_order
+from firmware.ui.entry.flow import FAULT, seats_in, speaking_order
 from firmware.ui.entry.picks import PickList, SeatList, goto
 
 # Penalties during a hand (RULES.md): the stored text is the English.
@@ -33,28 +33,20 @@ class ReasonList(PickList):
         self.pick(app, self.reasons[i], self)
 
 
-def with_fault(faults, seat, reason):
-    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
-    out = [f for f in faults if f[0] != seat]
-    if reason is not None:
-        out.append((seat, reason))
-    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
-    return tuple([f for s in seats for f in out if f[0] == s])
-
-
-def ask_fault(app, flow, holder, view):
-    """A penalty during the hand: who (again: removes it), then why; back to view.
-
-    holder has ``faults``; the likeliest reason for the preset comes first."""
+def ask_fault(app, flow, view):
+    """A penalty during the hand: who (again: removes it, as the title says there), then why;
+    back to view. The likeliest reason for the preset comes first."""
+    hand = flow.hand
     seats = speaking_order(flow.state) or seats_in(flow.state)
 
     def picked(a, seat, who):
-        if any(f[0] == seat for f in holder.faults):
-            holder.faults = with_fault(holder.faults, seat, None)
+        if hand.fault_mark(seat):
+            hand.update(FAULT, None, seat)
             a.view = view
             return
+
         def why(a2, reason, _v):
-            holder.faults = with_fault(holder.faults, seat, reason or "penalty")
+            hand.update(FAULT, reason or "penalty", seat)
             a2.view = view
 
         reasons = hand_faults(flow.rules)
@@ -63,5 +55,21 @@ def ask_fault(app, flow, holder, view):
             return
         a.view = ReasonList(a.tr("Penalty: why?"), reasons, why, who, 0)
 
-    app.view = SeatList(flow, app.tr("Penalty in hand: who?"), seats, picked,
-                        lambda a: goto(a, view))
+    app.view = FaultList(flow, seats, picked, lambda a: goto(a, view))
+
+
+class FaultList(SeatList):
+    """Who had a penalty during the hand: a player marked "!" has one, and OK on them takes it
+    away (the title says so there)."""
+
+    def __init__(self, flow, seats, pick, back):
+        SeatList.__init__(self, flow, "", seats, pick, back)
+
+    def title(self, app):
+        seat = self.seats[self.cursor] if self.cursor < len(self.seats) else -1
+        if seat >= 0 and self.flow.hand.fault_mark(seat):
+            return app.tr("OK: %s no penalty") % self.flow.name(seat)
+        return app.tr("Penalty in hand: who?")
+
+    def label(self, app, i):
+        return SeatList.label(self, app, i) + self.flow.hand.fault_mark(self.seats[i])

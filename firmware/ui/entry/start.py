@@ -5,7 +5,7 @@ the hand's entry lets it go (a new hand's Flow, firmware/ui/entry/flow.py, holds
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Flow
+from firmware.ui.entry.flow import Flow, Hand
 
 
 def start(app, flow, kind=None):
@@ -51,6 +51,7 @@ class Edit(Flow):
         self.insert = insert
         self.state = self.game.fold(self.game.log[:index])
         self.old = None if insert else self.game.log[index]
+        self.hand = Hand(self.state.n, self.old, not self.rules.bidding)  # the values of the entry edited
 
     def shown(self, e):
         """e (a later entry's EntryError) with its index as the history shows the log now (an
