@@ -87,11 +87,13 @@ def test_where_the_hints_fit_the_titles_stay_plain():
 
 def test_correction_says_how_to_move_and_finish():
     d, _st = started()
-    assert menu_item(d, "Rättelse").splitlines() == [
-        "Rättelse", ">Bo       +0", " Cia      ", " Dan      ", " Anna     ",
+    assert menu_item(d, "Rättelse").splitlines() == [  # nothing changed yet: the title says so
+        "Rättelse: oförändrad", ">Bo       +0", " Cia      ", " Dan      ", " Anna     ",
         " ◀-1 ▶+1 OK nästa", " håll▶ klar"]
+    assert d.keys("b").splitlines()[:2] == ["Rättelse", ">Bo       +1"]
     d, _st = started(height=32)  # no room for hint rows: the title says how to finish
-    assert menu_item(d, "Rättelse").splitlines()[0] == "Rättelse: håll▶ klar▼"
+    menu_item(d, "Rättelse")
+    assert d.keys("b").splitlines()[0] == "Rättelse: håll▶ klar▼"
 
 
 def test_small_screens_and_seven_players_keep_a_hint_row():

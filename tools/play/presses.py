@@ -402,7 +402,7 @@ class Planner:
         self.rows(walk, [tricks[s] for s in walk.seats])
         if is_view(self.app.view, JoinStep):
             step = self.app.view
-            marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.hand.joined >> s & 1)]
+            marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.joined() >> s & 1)]
             for k in self.join_order(step, marks):
                 self.pick_pos(step, k)
             for f in faults:

@@ -37,6 +37,9 @@ class ResultList(PickList):
 
     def title(self, app):
         hand = self.hand
+        later = self.flow.later(app, self.entry(self.cursor)) if self.cursor <= self.total else ""
+        if later:  # an edit whose row ends the game sooner: what OK needs first
+            return later
         bid = "R" if hand.bid == score.BID_R else "%d" % hand.bid
         return app.tr("%s %s: tricks?") % (self.flow.name(hand.declarer), bid)
 

@@ -3,7 +3,7 @@
 from firmware.core import score
 from firmware.ui import events
 from firmware.ui.entry.flow import CALL, PASS, speaking_order
-from firmware.ui.entry.hand import Rows, ask_fault, previews, save_hint, saves_words
+from firmware.ui.entry.hand import Rows, ask_fault, outcome, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
 
@@ -157,10 +157,9 @@ class FemWalk(Rows):
                 return app.tr("Hand %d: hold▶ +1+OK") % hand
             return app.tr("Hand %d: tricks") % hand
         entry = self.entry()
-        if after is None:
-            return saves_words(app, self, after)  # why OK would refuse it
-        if after.over():
-            return app.tr("OK? %s wins") % self.flow.name(after.winner)
+        said = outcome(app, self.flow, entry, after)  # a refusal, what an edit needs, the winner
+        if said is not None:
+            return said
         if self.n == app.rows:  # the rows fill the panel, no hint row: the title says what OK does
             pass
         elif entry[0] == score.ALL_PASS:

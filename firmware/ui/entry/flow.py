@@ -102,27 +102,24 @@ class Hand:
         """The one place a value of the hand changes: what (TRICKS...) to value (seat's, where
         it is a player's). What follows from it changes with it, and only that: a player who
         passed did not call; a new declarer's row starts on the bid again, the old one's on
-        a share (their tricks were a declarer's); a player with more than two tricks, or the
-        declarer, did not join; bud's result is the declarer's tricks and nobody else's."""
+        a share (their tricks were a declarer's); bud's result is the declarer's tricks and
+        nobody else's. (Who joined is kept as chosen; it counts for those who may have joined
+        as the tricks stand: firmware/ui/entry/knack.py.)"""
         if what == TRICKS:
             self.tricks[seat] = value
             if value == PASS and seat == self.call:
                 self.call = score.NO_SEAT
-            if value is not None and value > 2:
-                self.joined &= ~(1 << seat)
         elif what == DECLARER:
             if value != self.declarer:
                 for s in (self.declarer, value):
                     if s >= 0:
                         self.tricks[s] = None
-                        self.joined &= ~(1 << s)
                 self.declarer = value
         elif what == BID:
             self.bid = value
         elif what == RESULT:
             self.tricks = [None] * len(self.tricks)
             self.tricks[self.declarer] = value
-            self.joined = 0
         elif what == JOIN:
             self.joined ^= 1 << seat
         elif what == FAULT:
@@ -221,6 +218,11 @@ class Flow:
         """What to do before OK can save entry ("" when nothing: an edit's may end the game sooner)."""
         return ""
 
+    def totals(self, entry):
+        """The game's state before and after entry is saved: the whole change, as the
+        scoreboard will show it (an edit's later hands scored again)."""
+        return self.state, self.scored(entry)
+
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
         try:
@@ -261,6 +263,10 @@ def entry_words(app, flow, entry, width=99):
         return "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
     if kind == score.ADJUST:
         return app.tr("Correction")
+    if kind == score.BID and entry[2] == score.BID_R:  # not to be read as a bid of 6
+        text = app.tr("Hand %d: %s bid R") % (hand, flow.name(entry[1]))
+        if len(text) <= width:
+            return text
     return app.tr("Hand %d") % hand
 
 
@@ -270,25 +276,25 @@ def ties(before, after):
 
 
 class Preview(ListView):
-    """Each player's score before -> after and the change; OK commits, back returns."""
+    """Each player's score before -> after the whole change, and the change (an edit or an
+    inserted hand: the scoreboard's now and after, the later hands scored again); OK commits,
+    back returns."""
 
     def __init__(self, flow, entry, after, back):
         ListView.__init__(self)
         self.flow = flow
         self.entry = entry
-        self.after = after
+        self.before, self.after = flow.totals(entry)
         self.back = back
         self.cursor = -1
-        self.later = None  # what to do before OK can save an edit that ends the game sooner
 
     def title(self, app):
-        if self.later is None:  # an edit that ends the game sooner: what to do first (once)
-            self.later = self.flow.later(app, self.entry)
-        if self.later:
-            return self.later
+        later = self.flow.later(app, self.entry)  # an edit that ends the game sooner: what first
+        if later:
+            return later
         if self.after.over():
             return app.tr("OK? %s wins") % self.flow.name(self.after.winner)
-        if ties(self.flow.state, self.after):
+        if ties(self.before, self.after):
             level = "=".join([self.flow.name(s) for s in self.after.tied])
             text = app.tr("OK? %s level") % level
             return text if len(text) <= app.cols else app.tr("OK? Level: extra hand")
@@ -301,14 +307,14 @@ class Preview(ListView):
         st = self.flow.state
         start = st.first_to_speak()
         seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
-        before = self.flow.state.scores[seat]
+        before = self.before.scores[seat]
         now = self.after.scores[seat]
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
-        if seat in self.after.out and seat not in self.flow.state.out:
+        if seat in self.after.out and seat not in self.before.out:
             return text + app.tr("out")
         if now != before:
             text += "%+d" % (now - before)
-        if seat in self.after.tied and ties(self.flow.state, self.after):
+        if seat in self.after.tied and ties(self.before, self.after):
             # as the scoreboard marks the extra hand, at the row's end when there is room
             text = pad(text, app.cols - 3) + " =" if len(text) < app.cols - 3 else text + "="
         return text.rstrip()

@@ -45,18 +45,35 @@ def refused(app, flow, entry):
     except EntryError as e:
         if e.code == "joiner_tricks":  # its whole sentence does not fit a title
             return app.tr("Joiners: 2 tricks at most")
+        if e.code == "no_change":
+            return app.tr("Correction: no change")
         from firmware.ui.text import reason  # (loaded for a refusal only, as App.refuse does)
 
         return reason(app, e).split("\n")[-1]
 
 
+def outcome(app, flow, entry, after):
+    """The title of a screen whose OK saves entry (or shows its preview) where that is not a
+    plain save: why the core refuses it, what an edit needs first (a game that now ends
+    sooner), the winner; None otherwise."""
+    if after is None:
+        return refused(app, flow, entry) or ""
+    later = flow.later(app, entry)
+    if later:
+        return later
+    if after.over():
+        return app.tr("OK? %s wins") % flow.name(after.winner)
+    return None
+
+
 def saves_words(app, view, after):
     """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews, or
-    why OK would refuse it."""
+    why OK would refuse it, what it needs first, the winner (``outcome``)."""
     hand = view.flow.number()
-    if after is None:
-        return refused(app, view.flow, view.entry()) or ""
-    if after is not None and previews(view, app, after):
+    said = outcome(app, view.flow, view.entry(), after)
+    if said is not None:
+        return said
+    if previews(view, app, after):
         return app.tr("Hand %d: OK shows") % hand
     return app.tr("Hand %d: OK saves") % hand
 
@@ -70,6 +87,15 @@ def save_hint(app, view, after, penalty=True):
     if penalty:
         return "OK: show  ▶ penalty" if shows else "OK: save  ▶ penalty"
     return "OK: show" if shows else "OK: save"
+
+
+def walk_row(app, name, val, change=""):
+    """A player's row of a walk or the joiners: the name (9 columns), the value (6, and a space
+    after it always), the score before > after; where that is wider than the panel, the name
+    gives up letters, never the numbers."""
+    val = pad(val, 6) if len(val) < 6 else val + " "
+    over = 9 + len(val) + len(change) - (app.cols - 1)
+    return (pad(name[:max(3, 8 - max(0, over))], 9 - max(0, over)) + val + change).rstrip()
 
 
 def change_text(app, flow, after, seat):
@@ -263,10 +289,8 @@ class Rows(View):
                 val = self.value_text(app, i, self.value(i))
             else:  # not asked yet (a value kept from before a step back is where it starts)
                 val = ""
-            text = pad(self.flow.name(seat), 9) + pad(val, 6)
-            if after is not None:
-                text += change_text(app, self.flow, after, seat)
-            rows.append(clip(text.rstrip(), app.cols - 1))
+            change = change_text(app, self.flow, after, seat) if after is not None else ""
+            rows.append(clip(walk_row(app, self.flow.name(seat), val, change), app.cols - 1))
         rows.extend(tips[:app.rows - len(rows)])
         return Screen(scrolled(self.head(app, after), top, size, self.n, app.cols), rows,
                       cur - top if cur >= 0 else -1)

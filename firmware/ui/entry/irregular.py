@@ -1,6 +1,7 @@
 """The entries that are not a counted hand: misdeal, knock fault, correction."""
 
 from firmware.core import score
+from firmware.core.errors import EntryError
 from firmware.ui import events
 from firmware.ui.entry.flow import DELTA, KNOCKED, REASON, SEAT, seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
@@ -195,7 +196,18 @@ class AdjustWalk(Walk):
     def choices(self, i):
         return deltas(self.limit)
 
+    def entry(self):
+        """The correction as the rows stand (the reason comes after)."""
+        d = [0] * self.flow.state.n
+        for i in range(self.n):
+            d[self.seats[i]] = self.shown(i)
+        return (score.ADJUST, tuple(d), self.hand.reason or "")
+
     def title(self, app):
+        if self.flow.after(self.entry()) is None:  # finishing would be refused: why
+            from firmware.ui.entry.hand import refused
+
+            return refused(app, self.flow, self.entry())
         if app.rows - self.n < 2:  # no room for both hint rows: the title says how to finish
             return app.tr("Correction: hold▶ done")
         return app.tr("Correction")
@@ -215,6 +227,11 @@ class AdjustWalk(Walk):
         d = [0] * self.flow.state.n
         for i in range(self.n):
             d[self.seats[i]] = self.value(i)
+        try:
+            self.flow.scored((score.ADJUST, tuple(d), ""))
+        except EntryError as e:  # (the title said so): back to the rows, not on to a reason
+            app.refuse(e, self)
+            return
         r = ADJUST_REASONS.index(hand.reason) if hand.reason in ADJUST_REASONS else 0
 
         def why(a, reason, view):

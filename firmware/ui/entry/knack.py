@@ -9,13 +9,14 @@ from firmware.ui.entry.hand import (
     ask_fault,
     change_text,
     conclude,
+    outcome,
     previews,
-    refused,
     save_hint,
     saves_words,
+    walk_row,
 )
 from firmware.ui.entry.picks import hints
-from firmware.ui.screenmodel import Screen, pad
+from firmware.ui.screenmodel import Screen
 from firmware.ui.views import View, Window, clip, is_back, scrolled
 
 
@@ -122,8 +123,6 @@ class TricksWalk(Rows):
         return tricks_text(self.hand, self.seats[i], v)
 
     def head(self, app, after):
-        if self.done and after is not None and after.over():
-            return app.tr("OK? %s wins") % self.flow.name(after.winner)
         if self.done:
             return saves_words(app, self, after)
         # the hint rows that do not fit are in the title: "*" on the declarer's row,
@@ -173,9 +172,16 @@ class JoinStep(View):
         self.gap = -1  # the save position comes after this row (-1: before the first player)
         self.win = Window()
 
+    def joined(self):
+        """The joiners the hand holds among those who may have joined as the tricks stand."""
+        mask = 0
+        for s in self.cands:
+            mask |= 1 << s
+        return self.hand.joined & mask
+
     def entry(self):
         hand = self.hand
-        return (score.BID, hand.declarer, hand.bid, tuple(self.walk.tricks()), hand.joined, hand.faults)
+        return (score.BID, hand.declarer, hand.bid, tuple(self.walk.tricks()), self.joined(), hand.faults)
 
     def move(self, d):
         ring = join_ring(self.gap, len(self.cands))
@@ -218,15 +224,14 @@ class JoinStep(View):
         top = self.win.fit(sel, w.n, size)
         rows = []
         t = w.tricks()
+        joined = self.joined()
         for i in range(top, min(w.n, top + size)):
             seat = w.seats[i]
             val = tricks_text(self.hand, seat, t[seat])
-            if self.hand.joined >> seat & 1:
+            if joined >> seat & 1:
                 val += " " + app.tr("in")
-            text = pad(self.flow.name(seat), 9) + pad(val, 6)
-            if after is not None:
-                text += change_text(app, self.flow, after, seat)
-            rows.append(clip(text.rstrip(), app.cols - 1))
+            change = change_text(app, self.flow, after, seat) if after is not None else ""
+            rows.append(clip(walk_row(app, self.flow.name(seat), val, change), app.cols - 1))
         pen = self.pos == len(self.cands)
         shows = after is not None and previews(self, app, after)
         rows.append(clip(app.tr("Penalty in hand..."), app.cols - 1))
@@ -234,10 +239,9 @@ class JoinStep(View):
         room = app.rows - len(rows)
         rows.extend(hints(app, ("◀▶ who joined, OK", "OK: not possible" if after is None else
                                 "OK on none: show" if shows else "OK on none: save"))[:room])
-        if after is None and self.pos < 0:
-            title = refused(app, self.flow, self.entry()) or ""  # OK would refuse: why
-        elif after is not None and after.over():
-            title = app.tr("OK? %s wins") % self.flow.name(after.winner)
+        said = outcome(app, self.flow, self.entry(), after) if self.pos < 0 else None
+        if said is not None:  # OK would refuse (why), an edit needs a delete first, the winner
+            title = said
         elif self.pos < 0 and room <= 0:  # no hint rows (128x32): the keys in the title
             title = app.tr("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
         elif self.pos < 0:
@@ -246,6 +250,6 @@ class JoinStep(View):
             title = app.tr("OK: penalty in hand")
         else:  # what OK does to the player at the cursor: marks, or unmarks
             seat = self.cands[self.pos]
-            title = app.tr("OK: %s not joined" if self.hand.joined >> seat & 1 else "OK: %s joined") \
+            title = app.tr("OK: %s not joined" if joined >> seat & 1 else "OK: %s joined") \
                 % self.flow.name(seat)
         return Screen(scrolled(title, top, size, w.n, app.cols), rows, at)

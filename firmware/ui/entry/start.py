@@ -52,21 +52,44 @@ class Edit(Flow):
         self.state = self.game.fold(self.game.log[:index])
         self.old = None if insert else self.game.log[index]
         self.hand = Hand(self.state.n, self.old, not self.rules.bidding)  # the values of the entry edited
+        self.folded = None  # (entry, the whole game's state after it, or a later entry's EntryError)
 
     def shown(self, e):
         """e (a later entry's EntryError) with its index as the history shows the log now (an
-        insert moves the later entries one on)."""
-        if self.insert and e.index >= 0:
-            k = e.index - self.game.base_entries
-            e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
-        return e
+        insert moves the later entries one on): a new error, e is kept as it is."""
+        index = e.index
+        if self.insert and index >= 0:
+            k = index - self.game.base_entries
+            index = -1 if k == self.index else index - 1 if k > self.index else index
+        return EntryError(e.message, index, e.code, e.params)
+
+    def whole(self, entry):
+        """The game's state once entry is saved and the later entries are scored again; raises
+        the EntryError of a later entry it makes impossible (the last one asked is kept)."""
+        if self.folded is None or self.folded[0] != entry:
+            log = self.game.log
+            try:
+                got = self.game.fold(log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):])
+            except EntryError as e:
+                got = e
+            self.folded = (entry, got)
+        got = self.folded[1]
+        if isinstance(got, EntryError):
+            raise got
+        return got
+
+    def totals(self, entry):
+        try:
+            return self.game.state, self.whole(entry)
+        except EntryError:  # a later entry made impossible: the preview says what to do first
+            return self.state, self.scored(entry)
 
     def later(self, app, entry):
         """When entry makes a later entry impossible (a game that now ends sooner): how many later
         entries to delete first; "" when all stand."""
         log = self.game.log
         try:
-            self.game.fold(log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):])
+            self.whole(entry)
         except EntryError as e:
             k = self.shown(e).index - self.game.base_entries
             return app.tr("Delete %d later first") % (len(log) - k) if 0 <= k < len(log) else ""
@@ -79,6 +102,9 @@ class Edit(Flow):
             else:
                 self.game.replace(self.index, entry)
         except EntryError as e:
+            later = self.later(app, entry)
             app.refuse(self.shown(e), back)
+            if later:  # what to do about it, as the screen before said
+                app.view.text += "\n" + later
             return
         app.committed()
