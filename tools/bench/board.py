@@ -29,6 +29,7 @@ import sys
 import tempfile
 
 from tools import board as B
+from tools.bench import Progress
 from tools.vm import device as C
 
 GAP_MS = 400
@@ -51,6 +52,7 @@ SLOWEST = 12  # the slowest presses listed with their screen
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
 # shared machine BOARD_WORKERS=1 plays one at a time).
 WORKERS = int(os.environ.get("BOARD_WORKERS") or 5)
+PROFILE_S = 13 * 60  # measure()'s usual length a profile on 2 cores (docs/BENCH.md)
 GOAL_MEDIAN_MS = 40  # issue 17: press to glass
 GOAL_WORST_MS = 100
 GOAL_FREE = 80 * 1024  # issue 17: free heap at every press
@@ -424,11 +426,14 @@ def measure(board):
     knack_board = B.Board(bundle=folder, nvm=sim.nvm(), board=board,
                           files={"/games/" + n: v for n, v in sim.exports().items()})
     sim.close()
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        heap_job = pool.submit(start_heap, boards[1].nvm(), board)  # a game in progress
-        knack_job = pool.submit(knack_board.run, knack[-1][1], gap_ms=GAP_MS)
-        wait_job = pool.submit(export_wait, folder, board)
-        results = list(pool.map(lambda bk: bk[0].run(bk[1], gap_ms=GAP_MS), zip(boards, played)))
+    with Progress("board " + board, PROFILE_S, len(boards) + 3) as progress, \
+            ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        heap_job = pool.submit(progress.job("the heap at start-up", start_heap), boards[1].nvm(), board)
+        knack_job = pool.submit(progress.job("the 7-player knack game", knack_board.run), knack[-1][1],
+                                gap_ms=GAP_MS)
+        wait_job = pool.submit(progress.job("a press during an export", export_wait), folder, board)
+        results = list(pool.map(lambda i: progress.job("scenario run %d" % i, boards[i].run)(played[i], gap_ms=GAP_MS),
+                                range(len(boards))))
         stages, modules = heap_job.result()
         knack_seen = probes(knack_job.result())[0]
         waited, exporting = wait_job.result()
@@ -551,9 +556,10 @@ def presses(board, runs):
         sim.run(keys)
     sim.close()
     every = []
+    progress = Progress("board %s, runs %s" % (board, ",".join(str(i) for i in runs)), total=len(todo))
     for i, name, pico, keys in todo:
         try:
-            r = pico.run(keys, gap_ms=GAP_MS)
+            r = progress.job("run %d (%s)" % (i, name), pico.run)(keys, gap_ms=GAP_MS)
         finally:
             pico.close()
         seen = probes(r)[0]
@@ -625,11 +631,12 @@ def heap(board="pico", parts=("knack7", "scenario"), modules=False):
             sim.run(keys)
         sim.close()
     lows = {}
+    progress = Progress("board %s, the heap" % board, total=len(plays))
     try:
         for part, what, nvm, files, keys in plays:
             pico = B.Board(bundle=folder, nvm=nvm, board=board, files={"/games/" + n: v for n, v in files.items()})
             try:
-                run = pico.run(keys, gap_ms=GAP_MS)
+                run = progress.job("%s (%s)" % (part, what), pico.run)(keys, gap_ms=GAP_MS)
             finally:
                 pico.close()
             seen = probes(run)[0]

@@ -23,6 +23,7 @@ import sys
 import time
 
 from tools import board as B
+from tools.bench import Progress
 from tools.bench import board as BB
 from tools.vm import device as C
 
@@ -232,10 +233,11 @@ def main(argv=None):
     lat = []  # (ms, waited) of every press that brought a frame, in order
     presses = 0
     emulated = 0.0
+    progress = Progress("soak", total=len(runs) - 1)  # a line at least every 30 s of a power-on's minutes
     try:
         for n, (what, keys, marks_of) in enumerate(runs[1:], 1):
             played, origin = paced([k for _w, k, _g in runs[:n]], keys)
-            r = board.run(played, gap_ms=BB.GAP_MS, timeout=RUN_TIMEOUT_S)
+            r = progress.job("power-on %d" % n, board.run)(played, gap_ms=BB.GAP_MS, timeout=RUN_TIMEOUT_S)
             s = sim.run(played)
             emulated += r.t_ms / 1000.0
             if r.stop != "time":
