@@ -119,7 +119,9 @@ def test_the_bundles_size_and_files_as_docs_bench_states_them(bundles):
                 "docs/BENCH.md")
     from tools.build.bundle import fits
 
-    assert (int(drive[0]), int(drive[1])) == (bundles["pico"][2], bundles["pico2_w"][2])
+    # within the sizes' 5%, as the row above: a figure that moves with every firmware change
+    for said_kib, name in ((drive[0], "pico"), (drive[1], "pico2_w")):
+        assert abs(int(said_kib) - bundles[name][2]) <= TOLERANCE * bundles[name][2], (name, drive, bundles[name])
     assert int(drive[2]) == fits([0, 0])[0][1] // 1024
 
 
