@@ -20,11 +20,10 @@ from firmware.core.rules import Rules
 from firmware.ui.entry import flow as E
 from firmware.ui.entry.bud import ResultList
 from firmware.ui.entry.fem import FemWalk
-from firmware.ui.entry.flow import with_fault
 from firmware.ui.entry.hand import Rows
 from firmware.ui.entry.irregular import ADJUST_REASONS, Walk, fault_reasons
 from firmware.ui.entry.knack import JoinStep, TricksWalk
-from firmware.ui.entry.penalty import ReasonList, hand_faults
+from firmware.ui.entry.penalty import ReasonList, hand_faults, with_fault
 from firmware.ui.entry.picks import BidList, PickList, SeatList
 from firmware.ui.views import Message
 from host_tests.test_ui_app import started

@@ -187,3 +187,33 @@ def test_a_joiners_row_keeps_its_marks_apart_from_its_score():
     d.keys("b" "c" "c" "c")  # the penalty row: Bo, forgot to ask
     row = next(x for x in lines(d) if x.lstrip(" >").startswith("Bo"))
     assert row.split() == ["Bo", "0!", "med", "12>22"], d.text()
+
+
+# -- the architecture: one update -------------------------------------------------------------
+
+def test_no_screen_writes_a_value_of_the_hand_but_through_its_update():
+    """A value of the hand changes in Hand.update only: no other code of firmware/ui/entry/
+    assigns to (or into) an attribute of a hand, so no screen keeps or sets a value its own way."""
+    import ast
+    import pathlib
+
+    from firmware.ui.entry.flow import Hand
+
+    fields = set(vars(Hand(3)))
+    root = pathlib.Path(__file__).resolve().parent.parent / "firmware" / "ui" / "entry"
+    found = []
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        hand_class = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Hand"]
+        allowed = {id(n) for c in hand_class for n in ast.walk(c)}
+        for node in ast.walk(tree):
+            if id(node) in allowed or not isinstance(node, (ast.Assign, ast.AugAssign)):
+                continue
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                while isinstance(target, ast.Subscript):
+                    target = target.value
+                if isinstance(target, ast.Attribute) and target.attr in fields:
+                    owner = ast.unparse(target.value)
+                    if owner == "hand" or owner.endswith(".hand"):
+                        found.append("%s:%d %s" % (path.name, node.lineno, ast.unparse(node)))
+    assert not found, found

@@ -3,7 +3,7 @@ declarer's tricks: firmware/ui/entry/bud.py) or everyone's tricks (firmware/ui/e
 ``TricksWalk``), each loaded only for its preset."""
 
 from firmware.core import score
-from firmware.ui.entry.flow import BID, DECLARER, speaking_order
+from firmware.ui.entry.flow import speaking_order
 from firmware.ui.entry.picks import BidList, SeatList
 
 
@@ -33,7 +33,7 @@ class Bidding:
         if seat < 0:  # all pass: asked, as every entry is (a long press may land here)
             self.flow.check(app, (score.ALL_PASS,), self.first)
             return
-        self.hand.update(DECLARER, seat)
+        self.hand.update("declarer", seat)
         self.open_bids(app)
 
     def open_bids(self, app):
@@ -41,7 +41,7 @@ class Bidding:
         app.view = BidList(self)
 
     def bid_picked(self, app, bid):
-        self.hand.update(BID, bid)
+        self.hand.update("bid", bid)
         self.open_tricks(app)
 
     def open_tricks(self, app):

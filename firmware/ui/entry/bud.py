@@ -2,7 +2,6 @@
 (firmware/ui/entry/bidding.py opens it; a knack hand never loads it)."""
 
 from firmware.core import score
-from firmware.ui.entry.flow import RESULT
 from firmware.ui.entry.hand import conclude
 from firmware.ui.entry.picks import PickList
 from firmware.ui.screenmodel import pad
@@ -72,7 +71,7 @@ class ResultList(PickList):
         if i > self.total:
             self.bidding.open_walk(app)
             return
-        self.hand.update(RESULT, i)
+        self.hand.update("result", i)
         conclude(_ResultSave(self, i), app)
 
 

@@ -2,7 +2,7 @@
 
 from firmware.core import score
 from firmware.ui import events
-from firmware.ui.entry.flow import CALL, PASS, speaking_order
+from firmware.ui.entry.flow import PASS, speaking_order
 from firmware.ui.entry.hand import Rows, ask_fault, outcome, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
@@ -97,7 +97,7 @@ class FemWalk(Rows):
             best = seats.index(hand.call)
 
         def picked(a, seat, _view):
-            hand.update(CALL, seat if seat >= 0 else score.NO_SEAT)
+            hand.update("call", seat if seat >= 0 else score.NO_SEAT)
             a.view = self
 
         app.view = SeatList(self.flow, app.tr("Rödskägg call: who?"), seats, picked,

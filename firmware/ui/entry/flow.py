@@ -38,28 +38,15 @@ def seats_in(state):
 
 PASS = -1  # a fem row's value: the player passed
 
-# What a press may change in the hand being entered (Hand.update's first argument).
-TRICKS = 0  # a player's tricks (fem: PASS, passed)
-DECLARER = 1
-BID = 2
-RESULT = 3  # bud's result list: the declarer's tricks, and nobody else's
-JOIN = 4  # knack's går med: a player joins, or does not (toggled)
-FAULT = 5  # a penalty during the hand: (seat, reason), reason None removes it
-CALL = 6  # fem: who called Rödskägg (NO_SEAT: nobody)
-SEAT = 7  # a knock fault's player
-REASON = 8  # a knock fault's or a correction's reason
-KNOCKED = 9  # a misdeal's: was it knocked?
-DELTA = 10  # a correction: a player's change
-
 
 class Hand:
     """The hand being entered: every value the table has chosen, and only those. The screens
     show it and keep no value of their own (a screen's cursor is where it points, never a
     value); ``update`` is the one place a value changes, on a press on that value's row (OK,
     or a ± press its hint names). None: not chosen yet, and a screen shows its documented
-    default. An edit starts from the entry it edits (``take``)."""
+    default. An edit starts from the entry it edits (firmware/ui/entry/start.py ``take``)."""
 
-    def __init__(self, n, old=None, fem=False):
+    def __init__(self, n, fem=False):
         self.fem = fem  # fem: a player may pass (PASS); bud and knack: tricks only
         self.tricks: list = [None] * n  # per seat: tricks taken (fem: PASS), None: not chosen
         self.declarer = score.NO_SEAT
@@ -71,69 +58,27 @@ class Hand:
         self.reason = None  # a knock fault's or a correction's reason
         self.knocked = None  # a misdeal's
         self.deltas: list = [None] * n  # a correction's change per seat
-        if old is not None:
-            self.take(old)
-
-    def take(self, old):
-        """The values of entry old (an edit starts on them)."""
-        kind = old[0]
-        n = len(self.tricks)
-        if kind == score.PLAY:
-            self.tricks = list(old[1])
-            self.call = old[2]
-            self.faults = old[3]
-        elif kind == score.LONE:
-            self.tricks = [PASS] * n
-            self.tricks[old[1]] = 1
-        elif kind == score.ALL_PASS and self.fem:
-            self.tricks = [PASS] * n
-        elif kind == score.BID:
-            self.declarer, self.bid, self.joined, self.faults = old[1], old[2], old[4], old[5]
-            self.tricks = list(old[3])
-        elif kind == score.MISDEAL:
-            self.knocked = old[1]
-        elif kind == score.FAULT:
-            self.seat, self.reason = old[1], old[2]
-        elif kind == score.ADJUST:
-            self.deltas = list(old[1])
-            self.reason = old[2]
 
     def update(self, what, value, seat=score.NO_SEAT):
-        """The one place a value of the hand changes: what (TRICKS...) to value (seat's, where
-        it is a player's). What follows from it changes with it, and only that: a player who
-        passed did not call; a new declarer's row starts on the bid again, the old one's on
-        a share (their tricks were a declarer's); bud's result is the declarer's tricks and
-        nobody else's. (Who joined is kept as chosen; it counts for those who may have joined
-        as the tricks stand: firmware/ui/entry/knack.py.)"""
-        if what == TRICKS:
-            self.tricks[seat] = value
-            if value == PASS and seat == self.call:
-                self.call = score.NO_SEAT
-        elif what == DECLARER:
-            if value != self.declarer:
-                for s in (self.declarer, value):
-                    if s >= 0:
-                        self.tricks[s] = None
-                self.declarer = value
-        elif what == BID:
-            self.bid = value
-        elif what == RESULT:
+        """The one place a value of the hand changes: the value named what (an attribute; seat's,
+        where it is a player's) becomes value, or "result", bud's result list: the declarer's
+        tricks, and nobody else's. What follows from it changes with it, and only that: a
+        player who passed did not call; a new declarer's row starts on the bid again, the old
+        one's on a share (their tricks were a declarer's). (Who joined is kept as chosen; it
+        counts for those who may have joined as the tricks stand: firmware/ui/entry/knack.py.)"""
+        if what == "result":
             self.tricks = [None] * len(self.tricks)
-            self.tricks[self.declarer] = value
-        elif what == JOIN:
-            self.joined ^= 1 << seat
-        elif what == FAULT:
-            self.faults = with_fault(self.faults, seat, value)
-        elif what == CALL:
-            self.call = value
-        elif what == SEAT:
-            self.seat = value
-        elif what == REASON:
-            self.reason = value
-        elif what == KNOCKED:
-            self.knocked = value
-        elif what == DELTA:
-            self.deltas[seat] = value
+            what, seat = "tricks", self.declarer
+        elif what == "declarer" and value != self.declarer:
+            for s in (self.declarer, value):
+                if s >= 0:
+                    self.tricks[s] = None
+        elif what == "tricks" and value == PASS and seat == self.call:
+            self.call = score.NO_SEAT
+        if seat >= 0:
+            getattr(self, what)[seat] = value
+        else:
+            setattr(self, what, value)
 
     def fault_mark(self, seat):
         """"!" beside a player with a penalty during the hand."""
@@ -141,15 +86,6 @@ class Hand:
             if f[0] == seat:
                 return "!"
         return ""
-
-
-def with_fault(faults, seat, reason):
-    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
-    out = [f for f in faults if f[0] != seat]
-    if reason is not None:
-        out.append((seat, reason))
-    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
-    return tuple([f for s in seats for f in out if f[0] == s])
 
 
 # Entries whose after-state a Flow keeps: the one being entered and one more (a walk's candidate).
@@ -174,7 +110,7 @@ class Flow:
         self.rules = self.game.rules
         self.players = self.game.players
         self.memo = {}  # entry -> the state after it, or the core's EntryError (``scored``)
-        self.hand = Hand(self.state.n, self.old, not self.rules.bidding)  # every value chosen
+        self.hand = Hand(self.state.n, not self.rules.bidding)  # every value chosen: none yet
 
     def number(self):
         """The number of the hand being entered, as the scoreboard counts."""

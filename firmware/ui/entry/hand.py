@@ -3,7 +3,7 @@ finished walk's save or preview (``conclude``); the penalties during a hand are
 firmware/ui/entry/penalty.py's, loaded when one is entered."""
 
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import TRICKS, Preview, ties
+from firmware.ui.entry.flow import Preview, ties
 from firmware.ui.entry.picks import hints
 from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip, scrolled
@@ -191,11 +191,11 @@ class Rows(View):
         self.done = rest is not None
         if rest is not None:
             for j in range(len(rest)):
-                self.hand.update(TRICKS, rest[j], self.seats[self.cursor + j])
+                self.hand.update("tricks", rest[j], self.seats[self.cursor + j])
 
     def set(self, v):
         """The row at the cursor takes v (a ± press on it, the hint names it)."""
-        self.hand.update(TRICKS, v, self.seats[self.cursor])
+        self.hand.update("tricks", v, self.seats[self.cursor])
 
     def answer(self, app, v):
         self.set(v)

@@ -3,7 +3,7 @@
 from firmware.core import score
 from firmware.core.errors import EntryError
 from firmware.ui import events
-from firmware.ui.entry.flow import DELTA, KNOCKED, REASON, SEAT, seats_in, speaking_order
+from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
 from firmware.ui.entry.picks import PickList, SeatList, hints
 from firmware.ui.screenmodel import Screen, pad
@@ -145,7 +145,7 @@ def misdeal(app, flow, back):
     hand = flow.hand
 
     def picked(a, knocked, view):
-        hand.update(KNOCKED, knocked)
+        hand.update("knocked", knocked)
         flow.check(a, (score.MISDEAL, knocked), view)
 
     app.view = YesNo(app.tr("Misdeal: knocked?"), picked, back, 1 if hand.knocked is False else 0)
@@ -158,12 +158,12 @@ def fault(app, flow, back):
     cursor = seats.index(hand.seat) if hand.seat in seats else 0
 
     def picked(a, seat, who):
-        hand.update(SEAT, seat)
+        hand.update("seat", seat)
         reasons = fault_reasons(flow.rules)
         r = reasons.index(hand.reason) if hand.reason in reasons else 0
 
         def why(a2, reason, view):
-            hand.update(REASON, reason)
+            hand.update("reason", reason)
             flow.check(a2, (score.FAULT, seat, reason), view)
 
         a.view = ReasonList(a.tr("Fault: reason"), reasons, why, who, r)
@@ -191,7 +191,7 @@ class AdjustWalk(Walk):
         return self.hand.deltas[self.seats[i]]
 
     def set(self, i, v):
-        self.hand.update(DELTA, v, self.seats[i])
+        self.hand.update("deltas", v, self.seats[i])
 
     def choices(self, i):
         return deltas(self.limit)
@@ -235,7 +235,7 @@ class AdjustWalk(Walk):
         r = ADJUST_REASONS.index(hand.reason) if hand.reason in ADJUST_REASONS else 0
 
         def why(a, reason, view):
-            hand.update(REASON, reason)
+            hand.update("reason", reason)
             self.flow.check(a, (score.ADJUST, tuple(d), reason), view)
 
         app.view = ReasonList(app.tr("Reason"), ADJUST_REASONS, why, self, r)

@@ -3,7 +3,6 @@
 
 from firmware.core import score
 from firmware.ui import events
-from firmware.ui.entry.flow import JOIN
 from firmware.ui.entry.hand import (
     Rows,
     ask_fault,
@@ -203,7 +202,7 @@ class JoinStep(View):
                 self.pos = -1
                 ask_fault(app, self.flow, self)
             else:
-                self.hand.update(JOIN, None, self.cands[self.pos])
+                self.hand.update("joined", self.hand.joined ^ 1 << self.cands[self.pos])
                 self.gap = self.pos
                 self.pos = -1
 

@@ -1,7 +1,7 @@
 """Penalties during a hand (a long press in a hand's walk: who, then why) and the list of
 reasons they and the irregular entries pick from; loaded when one is entered."""
 
-from firmware.ui.entry.flow import FAULT, seats_in, speaking_order
+from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.picks import PickList, SeatList, goto
 
 # Penalties during a hand (RULES.md): the stored text is the English.
@@ -33,6 +33,15 @@ class ReasonList(PickList):
         self.pick(app, self.reasons[i], self)
 
 
+def with_fault(faults, seat, reason):
+    """faults (seat order) with seat's penalty set to reason, or removed when reason is None."""
+    out = [f for f in faults if f[0] != seat]
+    if reason is not None:
+        out.append((seat, reason))
+    seats = sorted([f[0] for f in out])  # seats are unique: plain ints, nothing to tie
+    return tuple([f for s in seats for f in out if f[0] == s])
+
+
 def ask_fault(app, flow, view):
     """A penalty during the hand: who (again: removes it, as the title says there), then why;
     back to view. The likeliest reason for the preset comes first."""
@@ -41,12 +50,12 @@ def ask_fault(app, flow, view):
 
     def picked(a, seat, who):
         if hand.fault_mark(seat):
-            hand.update(FAULT, None, seat)
+            hand.update("faults", with_fault(hand.faults, seat, None))
             a.view = view
             return
 
         def why(a2, reason, _v):
-            hand.update(FAULT, reason or "penalty", seat)
+            hand.update("faults", with_fault(hand.faults, seat, reason or "penalty"))
             a2.view = view
 
         reasons = hand_faults(flow.rules)

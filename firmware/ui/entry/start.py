@@ -5,7 +5,7 @@ the hand's entry lets it go (a new hand's Flow, firmware/ui/entry/flow.py, holds
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Flow, Hand
+from firmware.ui.entry.flow import PASS, Flow, Hand
 
 
 def start(app, flow, kind=None):
@@ -34,6 +34,36 @@ def start(app, flow, kind=None):
         app.view = irregular.AdjustWalk(app, flow, back)
 
 
+def take(hand, old):
+    """hand takes the values of entry old (an edit starts on them)."""
+    kind = old[0]
+    tricks = None
+    if kind == score.PLAY:
+        tricks = list(old[1])
+        hand.update("call", old[2])
+        hand.update("faults", old[3])
+    elif kind in (score.LONE, score.ALL_PASS) and hand.fem:
+        tricks = [PASS] * len(hand.tricks)
+        if kind == score.LONE:
+            tricks[old[1]] = 1
+    elif kind == score.BID:
+        hand.update("declarer", old[1])  # (first: a new declarer's row starts afresh)
+        hand.update("bid", old[2])
+        hand.update("joined", old[4])
+        hand.update("faults", old[5])
+        tricks = list(old[3])
+    elif kind == score.MISDEAL:
+        hand.update("knocked", old[1])
+    elif kind == score.FAULT:
+        hand.update("seat", old[1])
+        hand.update("reason", old[2])
+    elif kind == score.ADJUST:
+        hand.update("deltas", list(old[1]))
+        hand.update("reason", old[2])
+    if tricks is not None:
+        hand.update("tricks", tricks)
+
+
 def kind_of(entry):
     """The kind start() needs to edit entry."""
     if entry[0] in (score.MISDEAL, score.FAULT, score.ADJUST):
@@ -51,7 +81,9 @@ class Edit(Flow):
         self.insert = insert
         self.state = self.game.fold(self.game.log[:index])
         self.old = None if insert else self.game.log[index]
-        self.hand = Hand(self.state.n, self.old, not self.rules.bidding)  # the values of the entry edited
+        self.hand = Hand(self.state.n, not self.rules.bidding)
+        if self.old is not None:
+            take(self.hand, self.old)  # the values of the entry edited
         self.folded = None  # (entry, the whole game's state after it, or a later entry's EntryError)
 
     def shown(self, e):
