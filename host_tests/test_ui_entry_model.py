@@ -117,7 +117,7 @@ def test_the_penalty_list_marks_who_has_one_and_says_ok_takes_it_away():
 
 # -- point 6: an edit that ends the game sooner says so on its first screen ---------------------
 # host_tests/test_ui_app.py test_edit_that_breaks_a_later_hand_is_refused: the walk's title says
-# "Radera 1 senare först" (it said "OK? Bo vinner / OK: visa").
+# "Radera 1 senare" (it said "OK? Bo vinner / OK: visa").
 
 # -- point 7: an inserted or edited hand shows the whole change ---------------------------------
 

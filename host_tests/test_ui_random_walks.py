@@ -122,7 +122,7 @@ class Walker:
             self.saved(screen, view, scores, game, ch)
         if hand is None:
             return
-        if (ch in "dC" or (ch in "ab" and is_list(view))) and model(hand) != values:
+        if (ch in "dDC" or (ch in "ab" and is_list(view))) and model(hand) != values:
             self.fail("P2: %r only moved a cursor, yet the hand changed: %s -> %s"
                           % (ch, values, model(hand)), screen)
         if ch in "ab" and is_walk(view) and now is view and not done and view.cursor == cursor:

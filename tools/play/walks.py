@@ -17,9 +17,9 @@ import random
 from firmware.core.rules import Rules
 
 # How often a table presses each key, out of 100: OK most, the arrows next, holds and Back now
-# and then. Four buttons: "d" is Back and a held OK ("C") also goes back; three buttons: "C" is
-# the only way back, so it takes Back's share.
-WEIGHTS_FOUR = (("c", 30), ("a", 18), ("b", 18), ("d", 8), ("A", 9), ("B", 9), ("C", 8))
+# and then. Four buttons: "d" is Back, "D" Back held, and a held OK ("C") also goes back; three
+# buttons: "C" is the only way back, so it takes Back's share.
+WEIGHTS_FOUR = (("c", 30), ("a", 18), ("b", 18), ("d", 7), ("A", 9), ("B", 9), ("C", 7), ("D", 2))
 WEIGHTS_THREE = (("c", 30), ("a", 18), ("b", 18), ("A", 9), ("B", 9), ("C", 16))
 
 QUICK_MS = (150, 300)  # a quick repeat: a press soon after the last one

@@ -124,7 +124,11 @@ class Edit(Flow):
             self.whole(entry)
         except EntryError as e:
             k = self.shown(e).index - self.game.base_entries
-            return app.tr("Delete %d later first") % (len(log) - k) if 0 <= k < len(log) else ""
+            if not 0 <= k < len(log):
+                return ""
+            text = app.tr("Delete %d later first") % (len(log) - k)
+            # (a title beside a scroll mark has a column less)
+            return text if len(text) < app.cols else app.tr("Delete %d later") % (len(log) - k)
         return ""
 
     def commit(self, app, entry, back):
