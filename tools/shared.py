@@ -1,6 +1,7 @@
 """The tools of ../shared beside the checkout, each also named by a variable: a user's machine
 has no ../shared, so every caller skips (saying so in one line) when a tool is not found."""
 
+import argparse
 import functools
 import inspect
 import os
@@ -17,6 +18,22 @@ def _found(var, name):
         return path if os.path.exists(path) else None
     path = os.path.join(SHARED, name)
     return path if os.path.exists(path) else None
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's, but a wrong command line is answered in one line (what is wrong, and where the
+    options are listed) and exit status 2, not the usage block of every option."""
+
+    def error(self, message):
+        self.exit(2, "%s: %s (%s --help lists the options)\n" % (self.prog, message, self.prog))
+
+
+def positive(text):
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
 
 
 def circuitpython():
