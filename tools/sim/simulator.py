@@ -616,6 +616,8 @@ def main(argv=None):
                     return 2
                 return 0
             interactive(sim, False if args.braille else None)
+            for line in sim.said:  # again: the terminal front end drew over them
+                print("sim: %s" % line, file=sys.stderr)
             return 0
         try:
             sim.play(keys or "")
