@@ -78,7 +78,7 @@ class Sim:
         # What the simulator did with the state before the device's start, one line each (main
         # prints them): a damaged NVM file kept aside, an unfinished game exported before --record.
         self.said = []
-        found = self.store.load() if saved is not None else None
+        found = self._what_the_device_reads(saved) if saved is not None else None
         if found is not None:
             self._keep_damaged(nvm_path, saved, found)
         if record_path:
@@ -106,6 +106,14 @@ class Sim:
         self.app = make_app(self.store, self.exporter, self.width, self.height, lang, self.now,
                             "back" in self.roles, self.profile["name"])
         self.update()
+
+    def _what_the_device_reads(self, saved):
+        """Store.load of the NVM file's bytes and the drive copy, on a scratch NVM with the copy
+        read-only: a load writes (a resumed drive copy goes back to the NVM), which is the App's
+        start's to do."""
+        size = self.nvm.size
+        nvm = FakeNVM(size, data=saved[:size] + b"\xff" * (size - len(saved)))
+        return Store(nvm, copy=DriveCopy(self.drive.root, lambda: False, size // 2)).load()
 
     def _keep_damaged(self, nvm_path, saved, found):
         """An NVM file the store cannot read whole (a short file, a damaged save) is kept aside
