@@ -666,17 +666,44 @@ def heap(board="pico", parts=("knack7", "scenario"), modules=False):
     return [(part,) + lows[part] for part in parts if part in lows]
 
 
-if __name__ == "__main__":  # [PROFILE ...] [--runs 1,2] | --heap [knack7|scenario] [--modules] [PROFILE]
-    args = sys.argv[1:]
-    if "--runs" in args:
-        k = args.index("--runs")
-        chosen = sorted(int(n) for n in args[k + 1].split(","))
-        for profile in args[:k] + args[k + 2:] or ["pico"]:
-            presses(profile, chosen)
-        sys.exit()
-    if args[:1] == ["--heap"]:
-        parts = tuple(a for a in args[1:] if a in ("knack7", "scenario")) or ("knack7", "scenario")
-        for profile in [a for a in args[1:] if a not in parts and a != "--modules"] or ["pico"]:
-            heap(profile, parts, "--modules" in args)
-        sys.exit()
-    sys.exit(main(args or PROFILES))
+def command_line(argv=None):
+    """python -m tools.bench.board [PROFILE ...] [--runs 1,2] | --heap [knack7|scenario] [--modules] [PROFILE]:
+    what to run, or one line and exit status 2 for a command line it cannot run."""
+    from tools.shared import ArgumentParser
+
+    p = ArgumentParser(prog="python -m tools.bench.board", description=__doc__.split("\n\n")[0])
+    p.add_argument("names", nargs="*", metavar="PROFILE|PART",
+                   help="board profiles (default: every one; pico with --runs or --heap); with --heap, "
+                        "the parts: knack7, scenario (default both)")
+    p.add_argument("--runs", metavar="N,N", help="only these runs of the scenario (0-3), every press printed")
+    p.add_argument("--heap", action="store_true", help="only the heap's low points")
+    p.add_argument("--modules", action="store_true", help="with --heap: the modules loaded there")
+    args = p.parse_intermixed_args(argv)  # profiles before and after the options, as before
+    args.parts = tuple(n for n in args.names if n in ("knack7", "scenario"))
+    args.profiles = [n for n in args.names if n not in args.parts]
+    for name in args.profiles:
+        if name not in PROFILES:
+            p.error("unknown profile %s (one of %s%s)" % (name, ", ".join(PROFILES),
+                                                         "; parts: knack7, scenario" if args.heap else ""))
+    if args.parts and not args.heap:
+        p.error("%s is a part of --heap" % args.parts[0])
+    if args.runs is not None:
+        try:
+            args.runs = sorted({int(n) for n in args.runs.split(",")})
+        except ValueError:
+            p.error("--runs %s: numbers of runs, as 1,2" % args.runs)
+        if not all(0 <= n < 4 for n in args.runs):
+            p.error("--runs %s: the scenario's runs are 0-3" % ",".join(map(str, args.runs)))
+    return args
+
+
+if __name__ == "__main__":
+    args = command_line()
+    if args.runs is not None:
+        for profile in args.profiles or ["pico"]:
+            presses(profile, args.runs)
+    elif args.heap:
+        for profile in args.profiles or ["pico"]:
+            heap(profile, args.parts or ("knack7", "scenario"), args.modules)
+    else:
+        sys.exit(main(args.profiles or PROFILES))

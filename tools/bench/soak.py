@@ -208,10 +208,10 @@ def sim_drive(sim):
 
 
 def main(argv=None):
-    import argparse
+    from tools.shared import ArgumentParser, positive
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=GAMES, help="games in the evening (fewer to try it out)")
+    ap = ArgumentParser(prog="python -m tools.bench.soak", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=positive, default=GAMES, help="games in the evening (fewer to try it out)")
     games = ap.parse_args(argv).games
     why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
