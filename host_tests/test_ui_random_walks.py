@@ -130,7 +130,7 @@ class Walker:
         if ch == "c":
             self.promise(screen, view, now, hand, values, saved, game)
         if in_entry(now) and hand is not None and self.hand() is hand:
-            self.one_truth(now, hand)
+            self.one_truth(now, hand, now is not view)
 
     # -- P1 ----------------------------------------------------------------------------------
 
@@ -194,8 +194,8 @@ class Walker:
 
     # -- P3 ----------------------------------------------------------------------------------
 
-    def one_truth(self, view, hand):
-        """P3: what the screen shows of the hand is the model's."""
+    def one_truth(self, view, hand, opened):
+        """P3: what the screen shows of the hand is the model's (a list: as it opens)."""
         screen = self.app.screen
         app = self.app
         names = app.series.game.players
@@ -232,15 +232,20 @@ class Walker:
                 if joined != bool(view.joined() >> seat & 1):
                     self.fail("P3: %s's går med mark, the hand's joiners %s" % (names[seat], bin(view.joined())),
                               screen)
-        elif is_view(view, _result_list()) and self.app.view is view and getattr(view, "opened", None) is None:
-            view.opened = True  # as it opens: on the declarer's tricks in the hand, else the bid's
+        elif not opened:
+            return
+        elif is_view(view, _result_list()):  # on the declarer's tricks in the hand, else the bid's
             want = hand.tricks[hand.declarer]
             if want is None:
                 want = view.bidding.bid_tricks()
             if view.cursor != want:
                 self.fail("P3: the result list opened on %d, the hand holds %r" % (view.cursor, want), screen)
-        elif is_view(view, _bid_list()) and getattr(view, "opened", None) is None:
-            view.opened = True
+        elif is_view(view, _seat_list()) and view.extra == (app.tr("All pass"),) and hand.declarer != -1:
+            on = view.seats[view.cursor] if view.cursor < len(view.seats) else F.ALL_PASSED
+            if on != hand.declarer:
+                self.fail("P3: the declarer list is on row %d, the hand's declarer is %s"
+                          % (view.cursor, hand.declarer), screen)
+        elif is_view(view, _bid_list()):
             if hand.bid is not None and view.choices[view.cursor] != hand.bid:
                 self.fail("P3: the bid list opened on %r, the hand's bid is %r"
                           % (view.choices[view.cursor], hand.bid), screen)
@@ -316,6 +321,12 @@ def _result_list():
     from firmware.ui.entry.bud import ResultList
 
     return ResultList
+
+
+def _seat_list():
+    from firmware.ui.entry.picks import SeatList
+
+    return SeatList
 
 
 def _bid_list():

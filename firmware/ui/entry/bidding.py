@@ -3,7 +3,7 @@ declarer's tricks: firmware/ui/entry/bud.py) or everyone's tricks (firmware/ui/e
 ``TricksWalk``), each loaded only for its preset."""
 
 from firmware.core import score
-from firmware.ui.entry.flow import speaking_order
+from firmware.ui.entry.flow import ALL_PASSED, speaking_order
 from firmware.ui.entry.picks import BidList, SeatList
 
 
@@ -23,7 +23,7 @@ class Bidding:
         cursor = (len(listed) - 1) // 2  # the dealer
         if self.hand.declarer in listed:
             cursor = listed.index(self.hand.declarer)
-        if flow.old_kind(score.ALL_PASS):
+        if self.hand.declarer == ALL_PASSED:
             cursor = len(listed)
         self.first = SeatList(flow, app.tr("Hand %d: declarer") % flow.number(), listed,
                               self.picked, flow.back, (app.tr("All pass"),), cursor, flow.state.dealer)
@@ -31,6 +31,7 @@ class Bidding:
 
     def picked(self, app, seat, _view):
         if seat < 0:  # all pass: asked, as every entry is (a long press may land here)
+            self.hand.update("declarer", ALL_PASSED)
             self.flow.check(app, (score.ALL_PASS,), self.first)
             return
         self.hand.update("declarer", seat)

@@ -37,6 +37,7 @@ def seats_in(state):
 
 
 PASS = -1  # a fem row's value: the player passed
+ALL_PASSED = -2  # bud and knack, the declarer chosen: nobody ("All pass" on the declarer list)
 
 
 class Hand:
@@ -49,7 +50,7 @@ class Hand:
     def __init__(self, n, fem=False):
         self.fem = fem  # fem: a player may pass (PASS); bud and knack: tricks only
         self.tricks: list = [None] * n  # per seat: tricks taken (fem: PASS), None: not chosen
-        self.declarer = score.NO_SEAT
+        self.declarer = score.NO_SEAT  # or ALL_PASSED
         self.bid = None
         self.joined = 0  # knack's går med: the joiners' seats as a bitmask
         self.faults: tuple = ()  # penalties during the hand: ((seat, reason), ...) in seat order

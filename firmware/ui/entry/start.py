@@ -5,7 +5,7 @@ the hand's entry lets it go (a new hand's Flow, firmware/ui/entry/flow.py, holds
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import PASS, Flow, Hand
+from firmware.ui.entry.flow import ALL_PASSED, PASS, Flow, Hand
 
 
 def start(app, flow, kind=None):
@@ -46,6 +46,8 @@ def take(hand, old):
         tricks = [PASS] * len(hand.tricks)
         if kind == score.LONE:
             tricks[old[1]] = 1
+    elif kind == score.ALL_PASS:
+        hand.update("declarer", ALL_PASSED)
     elif kind == score.BID:
         hand.update("declarer", old[1])  # (first: a new declarer's row starts afresh)
         hand.update("bid", old[2])
