@@ -183,6 +183,10 @@ def main():
     c = pool.connect([b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"], close=True)
     serve(phones)
     check("HEAD", status(c) == 200 and body(c) == b"", c.got[:80])
+    c = pool.connect([b"HEAD /state.json HTTP/1.1\r\nHost: x\r\n\r\n"], close=True)
+    serve(phones)
+    check("HEAD of the document: its version, no body", status(c) == 200 and body(c) == b""
+          and header(c, "ETag") == tag, c.got[:200])
     gc.collect()
     free_started = gc.mem_free()
     print("FIG heap_web %d" % (free0 - free_started - app_heap))
@@ -232,6 +236,13 @@ def main():
     serve(phones)
     check("PUT: 405, the game unchanged", status(c) == 405 and app.series is series
           and len(series.game.log) == 3, c.got)
+    wrong = []
+    for method in ("DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE", "BREW"):
+        c = pool.connect([("%s /state.json HTTP/1.1\r\nHost: x\r\n\r\n" % method).encode()], close=True)
+        serve(phones)
+        if status(c) != 405 or header(c, "Allow") != "GET, HEAD" or not c.closed:
+            wrong.append((method, c.got[:80]))
+    check("every other method: 405, Allow: GET, HEAD", not wrong, wrong)
     c = pool.connect([b"\x00\xff garbage\r\n\r\n"], close=True)
     serve(phones)
     check("garbage: 400", status(c) == 400 and c.closed, c.got)
