@@ -79,7 +79,7 @@ def test_the_phone_view_serves_on_the_rp2040s_own_firmware():
     assert r.ended and not r.failed, "failed: %s\n%s" % (r.failed, r.output[-3000:])
     for check in ("page", "document", "unchanged game: 304 and nothing else", "HEAD",
                   "HEAD of the document: its version, no body", "20 polls in a row: each a 304",
-                  "10 polls in a row: each a 200"):
+                  "10 polls in a row: each a 200", "after a hand: the new document"):
         assert check in r.ok, "%s did not run:\n%s" % (check, r.output[-3000:])
     # what the RP2040's game keeps free at its lowest (~84 KB, docs/BENCH.md) would be halved, or worse
     assert r.figures["heap_web"] > 40 * 1024

@@ -197,6 +197,13 @@ def main():
         # do not fit beside the UI, the App and the web part in what an RP2040 has left).
         print("FIG unchanged_ms %.2f" % polls(pool, phones, '"%s"' % phones.sheet.tag, 20))
         print("FIG document_ms %.2f" % polls(pool, phones, None, 10))
+        series.game.push((0, (1, 2, 1, 1), -1, ()))  # a hand: the first poll after it makes the new document
+        t = ms()
+        c = pool.connect([get("/state.json")], close=True)
+        serve(phones)
+        check("after a hand: the new document", status(c) == 200 and b'"Anna tog 1, Bo 2, Cia 1, Dan 1"' in body(c),
+              c.got[:120])
+        print("FIG new_document_ms %.2f" % (ms() - t))
         print("END %d failed" % len(FAILS))
         return
 
