@@ -248,3 +248,18 @@ def test_fit_drops_the_least_needed_words_first_and_never_cuts_a_name():
     assert hand.fit(phrases, 17) == "Margaret took 2…"
     assert hand.fit(phrases, 30) == "Margaret took 2, Bo 1…"  # (", Cissi 0" and the "…": 31)
     assert hand.fit(phrases, 31) == "Margaret took 2, Bo 1, Cissi 0…"
+
+
+@pytest.mark.parametrize("lang,said", [("sv", "Cia bjöd 2 tog 2: klart; straff Anna"),
+                                       ("en", "Cia bid 2 took 2: made; penalty Anna")])
+def test_a_penalty_without_a_reason_is_said_once_on_the_device(lang, said):
+    """Issue 36, point 8: bud's penalty (no reason to pick: it is saved as "penalty") was shown
+    "Straff Cia: Straff" on the entry's changes."""
+    game = played("bud", ["Anna", "Bo", "Cia", "Dan"],
+                  [{"declarer": "Cia", "bid": 2, "tricks": {"Cia": 2}, "faults": {"Anna": "penalty"}}])
+    series = Series(game.rules, game.players, game.first_dealer)
+    series.game = game
+    d = Driver(App(FakeStore(series), None, lang=lang))
+    d.keys("a" "c")  # the history, the hand's changes
+    rows = d.app.view.info(d.app)
+    assert " ".join(rows[4:]) == said, rows
