@@ -208,19 +208,24 @@ def test_a_person_reads_the_exported_sheet(tmp_path, case):
             assert sheet[2 + len(hands)][1] == tr(lang, "winner: %s") % players[game.state.winner]
 
 
-def test_a_knack_extra_hand_and_a_bud_rodskagg_out_are_said():
-    """The rest of the presets' own facts, in both languages: knack's tie and extra hand (exact
-    zero is off in it), bud with rs_fail out."""
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_a_knack_extra_hand_and_a_bud_rodskagg_out_are_said(lang):
+    """The rest of the presets' own facts: knack's tie and extra hand (exact zero is off in it),
+    bud with rs_fail out."""
     game = played("knack", ["Anna", "Bo", "Cia"], [
         {"declarer": "Anna", "bid": 2, "tricks": {"Anna": 2, "Bo": 2, "Cia": 2}},
         {"declarer": "Bo", "bid": 1, "tricks": {"Anna": 1, "Bo": 4, "Cia": 1}}], {"start": 2})
-    assert sheet_column(game, "sv") == [
-        "Anna bjöd 2 tog 2: klart; Bo tog 2, Cia 2; Anna, Bo, Cia lika: extragiv",
-        "extragiv; Bo bjöd 1 tog 4: klart; Cia tog 1, Anna 1; Bo vinner"]
+    assert sheet_column(game, lang) == {
+        "sv": ["Anna bjöd 2 tog 2: klart; Bo tog 2, Cia 2; Anna, Bo, Cia lika: extragiv",
+               "extragiv; Bo bjöd 1 tog 4: klart; Cia tog 1, Anna 1; Bo vinner"],
+        "en": ["Anna bid 2 took 2: made; Bo took 2, Cia 2; Anna, Bo, Cia level: extra hand",
+               "extra hand; Bo bid 1 took 4: made; Cia took 1, Anna 1; Bo wins"]}[lang]
     game = played("bud", ["Anna", "Bo", "Cia"], [
         {"declarer": "Bo", "bid": "R", "tricks": {"Bo": 2}}, {"declarer": "Cia", "bid": 3, "tricks": {"Cia": 3}}],
         {"rs_fail": "out"})
-    assert sheet_column(game, "en") == ["Bo bid Rödskägg took 2: failed; Bo out", "Cia bid 3 took 3: made"]
+    assert sheet_column(game, lang) == {
+        "sv": ["Bo bjöd Rödskägg tog 2: bet; Bo ut", "Cia bjöd 3 tog 3: klart"],
+        "en": ["Bo bid Rödskägg took 2: failed; Bo out", "Cia bid 3 took 3: made"]}[lang]
 
 
 def test_fit_drops_the_least_needed_words_first_and_never_cuts_a_name():

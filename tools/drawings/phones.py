@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WEBKIT_DRIVER = os.environ.get("WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
@@ -193,7 +194,9 @@ def phone(engine="chromium", size=PHONE):
                 env = dict(os.environ, DISPLAY=display, HOME=profile, XDG_CACHE_HOME=profile,
                            XDG_DATA_HOME=profile, XDG_CONFIG_HOME=profile)
                 env.pop("WAYLAND_DISPLAY", None)
-                driver = webdriver.WebKitGTK(options=options, service=Service(WEBKIT_DRIVER, env=env))
+                with warnings.catch_warnings():  # (Selenium's own WebKitGTK driver uses a deprecated call)
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    driver = webdriver.WebKitGTK(options=options, service=Service(WEBKIT_DRIVER, env=env))
                 try:
                     driver.set_window_rect(width=max(size[0] + 40, 480), height=size[1] + 80)
                     yield _WebKit(driver, size)
