@@ -32,15 +32,18 @@ $(NODE_DEPS): tools/board/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then cd tools/board && npm ci --silent --no-audit --no-fund && touch node_modules/.installed; \
 	else echo "npm not found: the board tier (tools/board) will be skipped"; fi
 
-# The phone view's browser test (host_tests/test_web_browser.py): Debian's chromium, driven by
-# Playwright (requirements-dev.txt); installed when missing and root, else that test skips, saying so.
-## make browser    install Debian's chromium for the phone view's browser test, when missing and root (a minute or two; else nothing)
+# The phone view's browser tests (host_tests/test_web_browser.py): Debian's chromium, driven by
+# Playwright, and Safari's engine, Debian's webkit2gtk-driver (WebKitWebDriver and its MiniBrowser)
+# driven by Selenium in an Xvfb display (requirements-dev.txt); installed when missing and root,
+# else that engine's tests skip, saying so.
+## make browser    install Debian's chromium and webkit2gtk-driver for the phone view's browser tests, when missing and root (a minute or two; else nothing)
+BROWSER_PACKAGES := chromium webkit2gtk-driver xvfb xauth
 browser:
-	@if [ -x /usr/bin/chromium ]; then :; \
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/WebKitWebDriver ] && command -v Xvfb >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
-	  || echo "chromium could not be installed: the browser test will be skipped"; \
-	else echo "chromium not found (not root, or no apt-get): the browser test will be skipped"; fi
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null \
+	  || echo "$(BROWSER_PACKAGES) could not be installed: the browser tests of those missing will be skipped"; \
+	else echo "chromium or webkit2gtk-driver not found (not root, or no apt-get): their browser tests will be skipped"; fi
 
 $(STUBS)/.installed: requirements-typecheck.txt
 	$(PY) -m venv $(STUBS)

@@ -47,13 +47,13 @@ def test_a_refused_delete_names_the_hand_that_becomes_impossible():
         assert d.app.series.game.log == log and store.saves == []
         d.keys("c")  # back to hand 1's changes, the game as it was
         lines = d.text().splitlines()
-        assert lines[0] == ("Giv 1" if lang == "sv" else "Hand 1")
-        assert lines[4].split() == ["Anna", "12>17", "+5"]
+        assert lines[0] == ("Giv 1▲" if lang == "sv" else "Hand 1▲")  # (on Delete: Insert below it)
+        assert lines[3].split() == ["Anna", "12>17", "+5"] and lines[-2] == ">" + d.app.tr("Delete")
 
 
 def test_a_refused_delete_in_a_compacted_game_names_the_hand_as_numbered():
     d, _store = game_of([PENALTY] + [ANNA_4] * 4, "en", compacted=[BO_CIA, BO_CIA])
     d.keys("a" + "a" * 4 + "c")
-    assert d.text().splitlines()[0] == "Hand 3"
+    assert d.text().splitlines()[0] == "Hand 3▼"
     d.keys("aa" "c" "c")
     assert d.text() == "Not possible\nHand 7\nThe game is over:\nAnna has won"

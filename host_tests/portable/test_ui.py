@@ -126,7 +126,7 @@ class TestScreens(unittest.TestCase):
         # three entries, two hands: the all pass has no number of its own
         self.assertEqual([r[:3] for r in app.screen.rows[:3]], [" 1 ", "   ", " 2 "])
         drive(app, "c")
-        self.assertEqual(app.screen.title, "Giv 2")
+        self.assertEqual(app.screen.title, "Giv 2\u25bc")  # (its facts below the changes: more rows)
         drive(app, "CCB")
         self.assertTrue(app.screen.chart is not None)
         self.assertEqual(len(app.screen.chart.series), 4)

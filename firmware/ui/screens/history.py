@@ -6,26 +6,48 @@ from firmware.ui import events, lazy, text
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
+from firmware.words import hand
 
 kinds = Lazy("firmware.ui.entry.start")  # the Flow of an edit or an insert, and the views of its kind
 HISTORY = "firmware.ui.screens.history"
 
 
 def describe(app, game, i):
-    """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
-    that does not fit: the position never breaks)."""
-    state = game.fold(game.log[:i])
-    before = state.hands
-    first = text.first_seat(state)
-    score.apply(game.rules, state, game.log[i])
-    after = state.hands
-    what = summary(app, game, game.log[i], 99, first)  # every player, whole: the question wraps
-    if text.counted(before, after):
-        return ["%s: %s" % (app.tr("Hand %d") % after, what)]
-    where = app.tr("before hand %d") % (before + 1)
+    """Lines for log[i], every fact whole (the undo and delete questions wrap them): "Giv 2: Bo
+    tog 2, Cia 3" or "Felgiv, före giv 6" (two lines when that does not fit: the position never
+    breaks)."""
+    before = game.fold(game.log[:i])
+    after = before.copy()
+    score.apply(game.rules, after, game.log[i])
+    what = capital(hand.text(phrases(app, game, game.log[i], before, after)))
+    if text.counted(before.hands, after.hands):
+        return ["%s: %s" % (app.tr("Hand %d") % after.hands, what)]
+    where = app.tr("before hand %d") % (before.hands + 1)
     if len(what) + 2 + len(where) <= app.cols:
         return ["%s, %s" % (what, where)]
     return [what + ",", where]
+
+
+def phrases(app, game, entry, before, after):
+    """The facts of entry in the App's language (firmware/words/hand.py)."""
+    return hand.phrases(app.lang, game.rules, game.players, entry, before, after)
+
+
+def capital(words):
+    """words as the device's lists begin them, with a capital."""
+    return words[:1].upper() + words[1:]
+
+
+def changes(game, lo, hi):
+    """[(state before, state after)] of entries lo..hi-1 of the log, in one fold."""
+    state = game.fold([])
+    out = []
+    for i in range(hi):
+        before = state.copy() if i >= lo else None
+        score.apply(game.rules, state, game.log[i])
+        if before is not None:
+            out.append((before, state.copy()))
+    return out
 
 
 def ask_undo(app):
@@ -48,97 +70,6 @@ def _undo(app):
     app.committed()
 
 
-def summary(app, game, entry, width=None, first=0):
-    """One line in words for an entry (history rows, the undo question), at most width
-    characters: "Bo tog 3, Cia 2", "Rop: Dan tog 5", "Bo bjöd 3 tog 4", "Rättelse Bo +3".
-    Players are listed from seat ``first`` on (that hand's first to speak, as entry lists
-    them; a caller first); where that does not fit, names shorten to 3 letters, then 2, and
-    then the line ends with "…" after the players who took most (the entry's changes say all)."""
-    p = game.players
-    kind = entry[0]
-    order = [(first + k) % len(p) for k in range(len(p))]
-    if width is None:
-        width = app.cols - 1
-    if kind == score.PLAY:
-        seats = [s for s in order if entry[1][s] >= 0]
-        if entry[2] >= 0:
-            seats.remove(entry[2])
-            seats.insert(0, entry[2])  # the caller first
-        lead = app.tr("Call: %s took %d" if entry[2] >= 0 else "%s took %d")
-        return _fit(width, seats, lambda s, k, i: (lead if i == 0 else "%s %d") % (p[s][:k], entry[1][s]),
-                    lambda s: -entry[1][s])
-    if kind == score.ADJUST:
-        word = app.tr("Correction") + " "
-        return word + _fit(width - len(word), [s for s in order if entry[1][s]],
-                           lambda s, k, i: "%s %+d" % (p[s][:k], entry[1][s]), lambda s: -abs(entry[1][s]))
-    if kind == score.BID:
-        who = entry[1]
-        if entry[2] == score.BID_R:  # (made: the game is won; its tricks are in the changes)
-            return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s") % (p[s][:k], "Rödskägg"))
-        return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s took %d") % (p[s][:k], entry[2],
-                                                                                 entry[3][s]))
-    if kind == score.LONE:
-        return _fit(width, [entry[1]], lambda s, k, i: app.tr("%s alone") % p[s][:k])
-    if kind == score.ALL_PASS:
-        return app.tr("All pass")
-    if kind == score.MISDEAL:
-        return app.tr("Misdeal") + ("" if entry[1] else " " + app.tr("no knock"))
-    return _fit(width, [entry[1]], lambda s, k, i: "%s %s" % (app.tr("Fault"), p[s][:k]))
-
-
-def _fit(width, seats, part, rank=None):
-    """The parts of seats (``part(seat, letters of the name, i)``) joined into at most width
-    characters: whole names with ", ", then 3 letters, without commas; then the first part and
-    those that fit by rank, in seat order, and "…" (names of 3 letters, or fewer where the
-    first part needs it)."""
-    text = ""
-    for k, sep in ((8, ", "), (3, ", "), (3, " ")):
-        text = sep.join([part(seats[i], k, i) for i in range(len(seats))])
-        if len(text) <= width:
-            return text
-    if rank is None:
-        return text[:width]
-    rest = [(rank(seats[i]), i) for i in range(1, len(seats))]
-    rest.sort()  # most first, then in seat order: no ties (CircuitPython's sort is not stable)
-    for k in (3, 2, 1):  # the longest names the first part fits with
-        room = width - 1 - len(part(seats[0], k, 0))
-        if room >= 0:
-            break
-    shown = [0]
-    for _r, i in rest:
-        room -= 2 + len(part(seats[i], k, 1))
-        if room < 0:
-            break
-        shown.append(i)
-    shown.sort()  # in seat order, as the entry lists them
-    return ", ".join([part(seats[i], k, i) for i in shown])[:width - 1] + "…"
-
-
-def reasons(app, game, entry):
-    """Why the rules added points in entry, a line each: a penalty and its reason, a failed
-    Rödskägg call or bid, a joiner without a trick; the reason of a fault or a correction."""
-    p = game.players
-    kind = entry[0]
-    out = []
-    if kind == score.PLAY and entry[2] >= 0:
-        made = entry[1][entry[2]] == game.rules.tricks_per_hand
-        out.append(app.tr("%s called Rödskägg: made" if made else "%s called Rödskägg: failed")
-                   % p[entry[2]])
-    elif kind == score.BID:
-        who, bid, tricks = entry[1], entry[2], entry[3]
-        if tricks[who] < (game.rules.tricks_per_hand if bid == score.BID_R else bid):
-            out.append(app.tr("%s bid %s: failed") % (p[who], "R" if bid == score.BID_R else bid))
-        for s in range(len(p)):
-            if entry[4] >> s & 1 and not tricks[s]:
-                out.append(app.tr("%s joined, took no trick") % p[s])
-    if kind in (score.PLAY, score.BID):
-        for s, why in entry[-1]:
-            out.append(app.tr("Penalty %s: %s") % (p[s], app.tr(why)))
-    elif kind in (score.FAULT, score.ADJUST) and entry[2]:
-        out.append(app.tr("Reason: %s") % app.tr(entry[2]))
-    return out
-
-
 def open_history(app):
     game = app.series.game
     if not game.log:
@@ -156,18 +87,21 @@ def detail_at(app, index, cursor, at):
 
 def leave_for_entry():
     """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
-    and the wording of entries (firmware/ui/text.py) need no RAM."""
+    and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM."""
     forget(HISTORY)
     forget("firmware.ui.text")
+    forget("firmware.words.hand")
 
 
 class History(ListView):
-    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
+    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes. A row
+    says as many facts of its entry as fit (firmware/words/hand.py ``fit``: "…" where some
+    do not); its changes, one OK away, say them all."""
 
     def __init__(self, cursor):
         ListView.__init__(self)
         self.cursor = cursor
-        self.nums = None
+        self.shown = None  # (first row, [(before, after)] of the rows on the panel) while drawn
 
     def title(self, app):
         return app.tr("History")
@@ -176,20 +110,24 @@ class History(ListView):
         return len(app.series.game.log)
 
     def render(self, app):
-        self.nums = text.numbers(app.series.game)  # one fold per screen, not one per row
+        game = app.series.game
+        n = len(game.log)
+        size = app.rows - self.below
+        top = self.win.fit(min(self.cursor, n - 1), n, size)  # (as ListView.render will)
+        self.shown = (top, changes(game, top, min(n, top + size)))  # one fold per screen
         try:
             return ListView.render(self, app)
         finally:
-            self.nums = None
+            self.shown = None
 
     def label(self, app, i):
         """A counted hand by its number (Giv N); any other entry indented, by what it is."""
         game = app.series.game
-        nums = self.nums if self.nums is not None else text.numbers(game)
-        before, after, first = nums[i]
-        what = summary(app, game, game.log[i], app.cols - 4, first)
-        if text.counted(before, after):
-            return "%2d %s" % (after, what)
+        top, states = self.shown if self.shown is not None else (i, changes(game, i, i + 1))
+        before, after = states[i - top]
+        what = capital(hand.fit(phrases(app, game, game.log[i], before, after), app.cols - 4))
+        if text.counted(before.hands, after.hands):
+            return "%2d %s" % (after.hands, what)
         return "   " + what
 
     def choose(self, app, i):
@@ -200,10 +138,10 @@ class History(ListView):
 
 
 class Detail(ListView):
-    """One entry: each player's score before > after, why when the rules added points (a
-    penalty and its reason, a failed call or bid, a reason), then Edit, Delete and
-    Insert a hand before. OK on the changes edits them (one press); PREV from the top
-    wraps to Insert and Delete."""
+    """One entry: each player's score before > after, every fact of it in words (who took what,
+    the bid or call made or failed, penalties and their reasons, who went out, a tie, the
+    winner: firmware/words/hand.py), then Edit, Delete and Insert a hand before. OK on the
+    changes edits them (one press); PREV from the top wraps to Insert and Delete."""
 
     def __init__(self, index, back):
         ListView.__init__(self)
@@ -227,7 +165,7 @@ class Detail(ListView):
                                after.hands, app.cols - 1)  # (its last column: the list's ▼)
 
     def info(self, app):
-        """The rows above the actions: each player's change, then why."""
+        """The rows above the actions: each player's change, then every fact of the entry."""
         if self.lines is None or self.lines[0] != app.lang:
             game = app.series.game
             before, after = self.states(app)
@@ -241,8 +179,8 @@ class Detail(ListView):
                 rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
                                              pad("%d" % after.scores[s], 4),
                                              "%+d" % d if d else "")).rstrip())
-            for why in reasons(app, game, game.log[self.index]):
-                rows.extend(wrap(why, app.cols - 1))
+            rows.extend(wrap(capital(hand.text(phrases(app, game, game.log[self.index], before, after))),
+                             app.cols - 1))
             self.lines = (app.lang, rows)
         return self.lines[1]
 
