@@ -505,7 +505,7 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     assert walk.prefill == [2, 1, 2, -1]
     d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
     # the preview says what OK needs first (it said "OK? Bo vinner", and OK refused)
-    assert d.text().splitlines()[0] == "Radera 1 senare först"
+    assert d.text().splitlines()[0] == "Radera de 1 senare"
     d.keys("c")
     # the later entry that the edit breaks, as the history names it, and the winner's name
     assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
@@ -1308,7 +1308,7 @@ def test_penalty_reasons_of_the_preset_only():
     d.keys("a" "c" "c")  # Bo again: taken back
     assert d.app.view.walk.bidding.faults == ()
     d.keys("a" "c" "c")  # and again: the English words
-    assert ">forgot to ask går m" in d.text()  # clipped to the grid
+    assert ">did not ask go along" in d.text()  # (it was "forgot to ask går m", cut to the grid)
 
 
 def test_no_call_where_it_is_meaningless():
