@@ -435,7 +435,7 @@ def test_history_detail_edit_recomputes_later_hands():
     d.keys("c")  # OK on the changes: Edit
     walk = d.app.view
     assert is_view(walk, FemWalk)
-    assert walk.prefill == [2, 3, -1, -1]
+    assert [walk.value(i) for i in range(walk.n)] == [2, 3, -1, -1]
     assert walk.shown == 2  # each row starts on what it held
     d.keys("b")  # Bo 2 -> 3
     d.keys("c")  # Cia's 3 no longer fits: 1 to start
@@ -502,13 +502,17 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     saves = len(st.saves)
     d.keys("a" "a" "c" "c")  # history -> hand 1 -> Edit (OK on its changes)
     walk = d.app.view
-    assert walk.prefill == [2, 1, 2, -1]
-    d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
-    # the preview says what OK needs first (it said "OK? Bo vinner", and OK refused)
-    assert d.text().splitlines()[0] == "Radera de 1 senare"
+    assert [walk.value(i) for i in range(walk.n)] == [2, 1, 2, -1]
+    d.keys("b" "c" "b" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
+    # the walk's own screen says what OK needs first (it said "OK? Bo vinner / OK: visa")
+    assert d.text().splitlines()[0] == "Radera 1 senare"
     d.keys("c")
-    # the later entry that the edit breaks, as the history names it, and the winner's name
-    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
+    # and so does the preview (it said "OK? Bo vinner", and OK refused)
+    assert d.text().splitlines()[0] == "Radera 1 senare"
+    d.keys("c")
+    # the later entry that the edit breaks, as the history names it, the winner's name, and
+    # what to do about it
+    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit\nRadera 1 senare"
     game = d.app.series.game
     assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1, ()), (score.ALL_PASS,)]
     assert len(st.saves) == saves
@@ -1283,9 +1287,11 @@ def test_refused_finished_hand_returns_where_it_can_be_fixed():
     d.keys("c" "bc" "a" "c" "a")  # ◀ on the filled-in last row: 3 of 5 tricks
     d.keys("c")
     assert "Stick: 3 av 5" in d.text()
-    d.keys("b")  # back: the last row again, filled in with the rest
+    d.keys("b")  # back: the last row answered, asked again on its answer
     assert is_view(d.app.view, FemWalk)
-    assert ">Anna     2     12>10" in d.text()
+    assert ">Anna     <pass>" in d.text()
+    d.keys("bb" "c")  # 2: every trick is given
+    assert "Anna     2     12>10" in d.text().splitlines()
     d.keys("c")
     assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
 
@@ -1303,10 +1309,10 @@ def test_penalty_reasons_of_the_preset_only():
     assert d.app.view.reasons == ("forgot to ask går med", "")
     assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
     d.keys("c")
-    assert d.app.view.walk.bidding.faults == ((1, "forgot to ask går med"),)
+    assert d.app.view.hand.faults == ((1, "forgot to ask går med"),)
     d.app.set_lang("en")
     d.keys("a" "c" "c")  # Bo again: taken back
-    assert d.app.view.walk.bidding.faults == ()
+    assert d.app.view.hand.faults == ()
     d.keys("a" "c" "c")  # and again: the English words
     assert ">did not ask go along" in d.text()  # (it was "forgot to ask går m", cut to the grid)
 

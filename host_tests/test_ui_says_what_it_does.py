@@ -86,7 +86,7 @@ def test_a_hold_stops_at_the_end_of_the_range_and_takes_it():
     d.keys("c" "bbbb")  # Bo <5>, every trick
     assert ">Bo       <5>" in d.text()
     d.keys("B")  # hold ▶ on 5: 5 taken, not round to 1
-    assert d.app.view.values[0] == 5 and " Bo       5" in d.text()
+    assert d.app.view.value(0) == 5 and " Bo       5" in d.text()
 
 
 # -- point 8: seating keeps the cursor on the name it seated ----------------------------------

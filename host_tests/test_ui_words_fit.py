@@ -501,8 +501,8 @@ def trouble_screens(watch, width, height, lang):
     # an edit that makes the game end sooner: delete the later hands first, the screen says
     series = Series(rules, LONGEST[:4], 0)
     penalty = (score.PLAY, (0, 5, -1, -1), -1, ())  # Åsa-Lena plays and takes none: +5
-    for e in [penalty] + [(score.PLAY, (4, -1, 1, -1), -1, ())] * 4:
-        series.game.push(e)
+    for e in [penalty] + [(score.PLAY, (4, -1, 1, -1), -1, ())] * 4 + [(score.MISDEAL, True)] * 10:
+        series.game.push(e)  # (eleven entries to delete first: a count of two digits)
     app = App(FakeStore(series), FakeExporter(True), width=width, height=height, lang=lang)
     d = Driver(app)
     planner = Planner(clone(app))

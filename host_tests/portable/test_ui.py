@@ -109,8 +109,9 @@ class TestScreens(unittest.TestCase):
         app = App(None, None)
         drive(app, "c" "c" "B" "B" "a" "A" "c")  # 2 + 2, pass, 0 for the last: 4 of 5
         self.assertIn("Stick: 4 av 5", app.screen.text())
-        drive(app, "c")
-        self.assertEqual(app.screen.title, "Giv 1: OK sparar")
+        drive(app, "c")  # read: the last row answered, asked again on its answer
+        self.assertEqual(app.screen.title, "Giv 1: stick")
+        self.assertIn("<0>", app.screen.rows[app.screen.selected])
         self.assertEqual(app.series.game.log, [])
 
     def test_winner_history_chart(self):
