@@ -79,19 +79,56 @@ def test_table_builder_seats_clockwise_and_says_why():
     d.keys("B")  # hold ▶ from Start!: the table
     assert d.text().splitlines()[0] == "Plats 1: vem?▼"  # (more names below)
     d.keys("c")  # Anna (the list starts on the first name)
-    assert d.text().splitlines()[0] == "Plats 2: vem?▼"
+    assert d.text().splitlines()[0] == "OK: ta bort Anna▼"  # what OK does now: see below
     assert "Anna" in d.text().splitlines()[1] and ">Anna     #1" in d.text()  # seat 1, the cursor on it
     d.keys("B")  # done with one player: says why not
     assert "Minst 2 spelare" in d.text()
-    d.keys("c" "c")  # Bo, Cia: OK on a seated row seats the next name below
+    d.keys("bc" "bc")  # Bo, Cia
     d.keys("C")  # back: Cia unseated
     assert d.text().splitlines()[1].strip() == "Bord: Anna Bo"
-    d.keys("bc" "B")  # Dan, done
+    d.keys("bc" "B")  # Dan (the cursor stayed on Cia), done
     assert d.app.plan.players() == ["Anna", "Bo", "Dan"]
     assert d.app.plan.n == 3
     assert "Bord: Anna Bo Dan" in d.text()
     d.keys("c")  # Start! (the cursor is back on it)
     assert d.app.series.game.players == ("Anna", "Bo", "Dan")
+
+
+def test_ok_on_a_seated_name_unseats_that_name_and_the_title_says_so_first():
+    """Issue 36, point 5: OK on "Bo #1" seated the next free name below without a word. OK on
+    a seated name unseats that name (the seats after it move up one), never another, and the
+    title says so while the cursor is on it, before the press."""
+    for lang, unseat, seat in (("sv", "OK: ta bort %s▼", "Plats %d: vem?▼"),
+                               ("en", "OK: unseat %s▼", "Seat %d: who?▼")):
+        d = Driver(lang=lang)
+        d.keys("B" "c")  # the table, Anna seated
+        assert d.text().splitlines()[0] == unseat % "Anna"
+        d.keys("c")  # OK again: Anna leaves, and nobody else sits down
+        assert d.app.view.table == [] and " #" not in d.text()
+        assert d.text().splitlines()[0] == seat % 1 and ">Anna" in d.text()
+        d.keys("c" "bc" "bc")  # Anna, Bo, Cia
+        assert d.app.view.table == ["Anna", "Bo", "Cia"]
+        d.keys("aa")  # back up to Anna (#1)
+        assert d.text().splitlines()[0] == unseat % "Anna"
+        text = d.keys("c")  # Anna leaves: Bo and Cia move up
+        assert d.app.view.table == ["Bo", "Cia"]
+        assert [r.split() for r in text.splitlines()[2:5]] == [[">Anna"], ["Bo", "#1"], ["Cia", "#2"]]
+        assert text.splitlines()[0] == seat % 3  # on an empty seat's name: OK seats her
+        d.keys("c")
+        assert ">Anna     #3" in d.text()
+        d.keys("b" "c")  # ▶ Bo (seated): OK unseats Bo, not the next name below
+        assert d.app.view.table == ["Cia", "Anna"]
+        d.keys("B")
+        assert d.app.plan.players() == ["Cia", "Anna"]
+
+
+def test_done_with_too_few_players_says_why_before_the_press():
+    d = Driver()
+    d.keys("B" "c")  # Anna only
+    d.keys("a")  # up round the top: Done
+    assert d.text().splitlines()[0] == "Minst 2 spelare▲" and d.text().splitlines()[-1] == ">Klar"
+    d.keys("c")
+    assert d.app.plan.players() != ["Anna"] and "Minst 2 spelare" in d.text()
 
 
 def test_setup_bidding_needs_three_players():
@@ -1277,7 +1314,7 @@ def test_penalty_reasons_of_the_preset_only():
     d.keys("a" "c" "c")  # Bo again: taken back
     assert d.app.view.hand.faults == ()
     d.keys("a" "c" "c")  # and again: the English words
-    assert ">forgot to ask går m" in d.text()  # clipped to the grid
+    assert ">did not ask go along" in d.text()  # (it was "forgot to ask går m", cut to the grid)
 
 
 def test_no_call_where_it_is_meaningless():

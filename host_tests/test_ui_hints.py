@@ -42,7 +42,7 @@ def test_a_finished_fem_hand_shows_ok_the_call_the_penalty_and_the_filled_row():
 
 def test_the_small_fem_hints_in_english():
     d, _st = started(height=32, lang="en")
-    assert d.keys("c").splitlines()[0] == "Hand 1: hold◀ 0 (+5)▼"
+    assert d.keys("c").splitlines()[0] == "Hand 1: hold◀ 0 +5▼"
     assert d.keys("bbc").splitlines()[0] == "Hand 1: hold▶ +1+OK▼"
     assert d.keys("bc").splitlines() == ["OK shows  hold▶ call▼", ">Dan      pass  12",
                                          " OK: show  ▶ penalty", " ◀ pass  hold◀ 0 (+5)"]
@@ -68,7 +68,7 @@ def test_knack_tricks_title_explains_the_star_then_the_holds():
     assert [d.app.view.value(i) for i in range(2)] == [3, 2]
     d.keys("B")  # Dan 1 (from 0, his share of the 1 left): Eva 0, Anna 0; who went along
     # two players at a time, and the penalty row below them (a 7-player table hid it)
-    assert d.text().splitlines() == ["Går med? ◀▶ OK visar▼", "Bo       3*    12>9",
+    assert d.text().splitlines() == ["Går med ◀▶ OK visar▼", "Bo       3*    12>9",
                                      "Cia      2     12>10", "Straff i given..."]
     e, _st = started(Rules("knack"), FIVE, height=32, lang="en")
     assert e.keys("c" "B" "c").splitlines()[0] == "Hand 1: * declarer▼"

@@ -207,7 +207,9 @@ def test_a_selected_first_row_does_not_merge_with_the_title():
         assert all(px[6][x] == 1 for x in range(100, 128)) and all(px[8][x] == 1 for x in range(100, 128))
         buf = bytearray(128 * h // 8)
         raster.raster(Screen("Meny", ["Giv", "Felgiv"], 1), 128, h, buf)
-        assert all(raster.pixels(buf, 128, h)[7][x] == 1 for x in range(100, 128))
+        px = raster.pixels(buf, 128, h)
+        assert all(px[7][x] == 0 for x in range(128))  # the title's bottom row: dark as always
+        assert all(px[15][x] == 0 for x in range(128))  # the selected bar's too
 
 
 # -- 128x32: pages, the first speaker, the history; the chart ---------------------------

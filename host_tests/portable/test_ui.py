@@ -22,7 +22,7 @@ KEYS = (
     ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaAcbbBc"),
     ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
-    ("knack-basic", "bbcacAcccccBccBABcAAccBBABBbBBc"),
+    ("knack-basic", "bbcacAcbcbcbcbcBccBABcAAccBBABBbBBc"),
     ("bud-rodskagg-made", "bbcbcaaccBcBcAbbbBcc"),
     ("fem-win-below-zero", "aaccaaaaacCbbcccaacccabbBcc"),
     ("fem-pot", "aaccaaaaaaacaaacbcCbbccBaaccbBccbBABcc"),

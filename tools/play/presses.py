@@ -492,8 +492,7 @@ class Planner:
                 n = tv.count(app)
                 target = items.index(name)
                 fwd = (target - tv.cursor) % n
-                below = [j for j in range(tv.cursor, len(items)) if items[j] not in tv.table]
-                if fwd == 0 or (below and below[0] == target):  # (OK on a seated row: the next)
+                if fwd == 0:
                     self.press("c")
                 elif fwd < n - fwd:
                     self.press("b", fwd)

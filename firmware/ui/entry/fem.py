@@ -2,7 +2,7 @@
 
 from firmware.core import score
 from firmware.ui import events
-from firmware.ui.entry.flow import PASS, speaking_order
+from firmware.ui.entry.flow import PASS, entry_words, speaking_order
 from firmware.ui.entry.hand import Rows, ask_fault, outcome, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
@@ -162,10 +162,8 @@ class FemWalk(Rows):
             return said
         if self.n == app.rows:  # the rows fill the panel, no hint row: the title says what OK does
             pass
-        elif entry[0] == score.ALL_PASS:
-            return app.tr("Hand %d: all pass") % hand
-        elif entry[0] == score.LONE:
-            return app.tr("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+        elif entry[0] in (score.ALL_PASS, score.LONE):  # (the hand's number goes where it does not fit)
+            return entry_words(app, self.flow, entry, app.cols - 1)
         if self.calls() and self.short(app):  # the call's hold, where its hint row is not
             shows = after is not None and previews(self, app, after)
             return app.tr("OK shows  hold▶ call" if shows else "OK saves  hold▶ call")

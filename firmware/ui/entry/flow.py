@@ -197,7 +197,8 @@ def entry_words(app, flow, entry, width=99):
         return app.tr("Misdeal") + ("" if entry[1] or not flow.rules.knock
                                    else " " + app.tr("no knock"))
     if kind == score.FAULT:
-        return "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
+        text = "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
+        return text if len(text) <= width else app.tr("Fault")
     if kind == score.ADJUST:
         return app.tr("Correction")
     if kind == score.BID and entry[2] == score.BID_R:  # not to be read as a bid of 6
@@ -231,11 +232,12 @@ class Preview(ListView):
             return later
         if self.after.over():
             return app.tr("OK? %s wins") % self.flow.name(self.after.winner)
+        room = app.cols - (1 if self.count(app) > app.rows else 0)  # (a mark where the rows scroll)
         if ties(self.before, self.after):
             level = "=".join([self.flow.name(s) for s in self.after.tied])
             text = app.tr("OK? %s level") % level
-            return text if len(text) <= app.cols else app.tr("OK? Level: extra hand")
-        return "OK? " + entry_words(app, self.flow, self.entry, app.cols - 4)
+            return text if len(text) <= room else app.tr("OK? Level: extra hand")
+        return "OK? " + entry_words(app, self.flow, self.entry, room - 4)
 
     def count(self, app):
         return self.flow.state.n
