@@ -588,6 +588,10 @@ def export_words(watch, lang):
             exporttext.sheet_text(game, lang)
             exporttext.record_text(game, lang)
         "".join(document(series, lang, "ab12"))
+    tie = Series(Rules("fem", {"start": 1}), LONGEST[:3], 0)  # two level at 0: an extra hand
+    tie.game.push((score.PLAY, (2, 2, 1), -1, ()))
+    tie.game.push((score.PLAY, (3, 2, -1), -1, ()))
+    exporttext.sheet_text(tie.game, lang)
 
 
 def test_every_line_of_the_words_fits_the_room_it_is_shown_in(watch, tmp_path):
