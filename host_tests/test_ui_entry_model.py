@@ -217,3 +217,45 @@ def test_no_screen_writes_a_value_of_the_hand_but_through_its_update():
                     if owner == "hand" or owner.endswith(".hand"):
                         found.append("%s:%d %s" % (path.name, node.lineno, ast.unparse(node)))
     assert not found, found
+
+
+# -- found by the play test ---------------------------------------------------------------------
+
+def test_knack_joiners_that_hide_a_players_change_show_the_preview_first():
+    """feather_oled, 3 players: the joiners' rows and their penalty row fill the panel, so the
+    declarer's row (the dealer's, the last) did not show, yet the title said "OK saves" and OK
+    saved Anna out of the game unseen."""
+    d, _st = started(Rules("knack"), NAMES[:3], 0, lang="en", height=32, back_key=False)
+    d.keys("cc" "bbbB")  # Anna, the dealer, declares Rödskägg
+    d.keys("B" "c")  # Bo 1, Cia 0, Anna the rest (5): who joined?
+    assert lines(d)[0] == "Joined? ◀▶ OK shows▼", d.text()
+    assert not any(x.startswith("Anna") for x in lines(d))  # her row is not on the panel
+    d.keys("c")  # the preview: every change, Anna's among them
+    assert lines(d)[0].startswith("OK?"), d.text()
+    d.keys("b" * 3)
+    assert any(x.startswith("Anna") and "out" in x for x in lines(d)), d.text()
+
+
+def test_bud_the_bid_list_names_who_has_a_penalty():
+    """bud's penalty is entered from the bid list: its row names who has one (it said nothing)."""
+    d, _st = started(Rules("bud"), NAMES[:5], 0, lang="en")
+    d.keys("cbc")  # Bo declares: the bid list
+    d.keys("aaa" "c" "b" "c")  # its last row: a penalty for Cia
+    assert lines(d)[0] == "Hand 1: Bo bid▲"
+    d.keys("aaa")
+    assert selected(d) == ">Penalty: Cia!", d.text()
+    d.keys("c" "b" "c")  # Cia again: taken away
+    d.keys("aaa")
+    assert selected(d) == ">Penalty in hand...", d.text()
+
+
+def test_the_preview_says_who_is_out_already():
+    d, _st = started(Rules("knack"), NAMES[:4], 0, lang="en", height=32)
+    enter(d, (score.BID, 1, score.BID_R, (0, 5, 1, 0), 0, ()))  # Bo's Rödskägg fails: out
+    assert d.app.series.game.state.out == [1]
+    d.keys("c" "c" "c")  # the dealer declares 3; the walk
+    while not lines(d)[0].startswith("OK?"):
+        d.keys("c")
+    d.keys("bbb")
+    bo = [x for x in lines(d) if x.startswith("Bo")]
+    assert bo and bo[0].split()[1:] == ["12", "out"], d.text()  # (it said "12>12")

@@ -108,6 +108,7 @@ class Walker:
         game = app.series.game if app.series is not None else None
         log = list(game.log) if game is not None else None
         scores = list(game.state.scores) if game is not None else None
+        self.out_before = list(game.state.out) if game is not None else []
         cursor = getattr(view, "cursor", None)
         done = getattr(view, "done", False)
         self.played += ch
@@ -170,6 +171,12 @@ class Walker:
             elif int(shown[1]) != after.scores[seat]:
                 self.fail("P1: %s's score was saved as %d, the screen said %s"
                           % (players[seat], after.scores[seat], shown[1]), screen)
+        scrolls = is_view(view, F.Preview)  # (its rows scroll: ◀ ▶, the title's ▼ says so)
+        for seat in range(len(players) if not scrolls else 0):  # a direct save shows every change
+            moved = after.scores[seat] != before[seat] or (seat in after.out) != (seat in self.out_before)
+            if moved and not any(seat_of(row, players) == seat for row in rows):
+                self.fail("P1: %s's score changed (%d>%d) and the screen did not show it"
+                          % (players[seat], before[seat], after.scores[seat]), screen)
         wins = re.search(r"OK\? (\S+) (wins|vinner)", screen.title)
         if wins and not (after.over() and players[after.winner].startswith(wins.group(1))):
             self.fail("P1: the title said %s wins" % wins.group(1), screen)

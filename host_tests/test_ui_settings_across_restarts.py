@@ -78,3 +78,34 @@ def test_a_language_and_a_new_table_chosen_after_a_restart_survive_the_next(tmp_
     assert shown.startswith("New game▼ >Start! Table: Dan Eva Fia Gun Game: knack Players: 4"), shown
     assert sim.app.plan.roster[:7] == second + first
     sim.close()
+
+
+def test_each_game_of_a_series_keeps_its_own_file_across_restarts(tmp_path):
+    """Found by a play test: in a series, game 1's file (games/0001-fem) was written over by game
+    2's when the device had been restarted between them (the next game started without saving
+    that it has no file yet, so the restart took game 1's name again)."""
+    import os
+
+    state = str(tmp_path / "state")
+    sim = Sim(state=state)
+    doc = record("fem", ["Anna", "Bo", "Cia"])
+    doc["rules"] = {"preset": "fem", "series": 3, "start": 1}
+    setup, _hands = presses.keys_for_record(sim.app, doc)
+    sim.play(setup)
+
+    def win(sim):
+        plan(sim, lambda p: p.enter((0, (3, 2, -1), -1, ())))  # (PLAY) Anna took 3: she wins
+
+    win(sim)
+    assert sim.app.over()
+    games = os.path.join(sim.drive.root, "games")
+    assert sorted(os.listdir(games)) == ["0001-fem.csv", "0001-fem.json"]
+    sim.play("c")  # OK: game 2 of the series
+    assert not sim.app.over()
+    sim = restart(sim, state)  # the plug pulled between the games
+    win(sim)
+    sim.close()
+    assert sorted(os.listdir(games)) == ["0001-fem.csv", "0001-fem.json", "0002-fem.csv", "0002-fem.json"]
+    with open(os.path.join(games, "0001-fem.json"), encoding="utf-8") as f:
+        first = f.read()
+    assert first.count('"hands"') == 1 and '"Anna"' in first

@@ -73,7 +73,7 @@ def test_rules_say_card_table_words_and_only_what_applies():
     assert knack == [
         "Start 12", "Straff 5", "Exakt 0 exakt", "Alla pass omgiv", "Givstraff 1", "Kontrakt stick",
         "Minsta bud 1", "Extra straff 0", "Rödskägg bet ut", "Bet, poäng 6", "Motspelarstick på",
-        "Går med på", "Går med, per stick 1", "Knack på", "Pott av", "Insats 2"]
+        "Går med på", "Går med, stick 1", "Knack på", "Pott av", "Insats 2"]
     assert "Passavgift 1" not in options_rows("bud")  # nobody passes and pays in bud or knack
     for row in knack + options_rows("bud"):
         assert len(row) <= 20, row

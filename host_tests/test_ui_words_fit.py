@@ -250,6 +250,25 @@ def planned_hands(watch, rules, width, height, lang, seed, n, count=12):
         app.home()
 
 
+def joiners_fill_the_panel(watch, width, height, lang):
+    """knack's joiners where the players and the penalty row just fill the panel (no hint row):
+    the title says the keys."""
+    n = height // 8 - 2  # the panel's rows below the title, less the penalty row
+    if n < Rules("knack").min_players:
+        return
+    app, _rng = game_app(Rules("knack"), n, width=width, height=height, lang=lang)
+    watch.keys(Driver(app), "ccc" + "c" * n)  # the dealer declares 3, OK on every row
+
+
+def bud_penalties(watch, width, height, lang):
+    """bud's penalties during a hand, entered on the bid list: its last row names who has one, or
+    how many where the names do not fit."""
+    app, _rng = game_app(Rules("bud"), 5, width=width, height=height, lang=lang)
+    d = Driver(app)
+    watch.keys(d, "cc" "aaa" "c" "c")  # the dealer declares; the bid list's penalty row: one
+    watch.keys(d, "aaa" "c" "b" "c")  # and another: named, or counted
+
+
 def random_walks(watch, width, height, lang, seeds, presses=200):
     """Random presses over games of the longest names: what a table that presses anything sees."""
     rng0 = random.Random(width * height)
@@ -603,6 +622,8 @@ def test_every_line_of_the_words_fits_the_room_it_is_shown_in(watch, tmp_path):
             for seed, rules in enumerate(HAND_RULES):
                 for n in (4, MAX_PLAYERS):  # hints below the rows, or in the titles
                     planned_hands(watch, rules, width, height, lang, seed, n)
+            joiners_fill_the_panel(watch, width, height, lang)
+            bud_penalties(watch, width, height, lang)
             random_walks(watch, width, height, lang, range(6))
             setup_screens(watch, width, height, lang)
             start_screens(watch, width, height, lang)

@@ -20,9 +20,8 @@ def start_series(app, series):
     keep = app.unfinished() and app.writable()  # (not when the drive is the computer's)
     old, name = app.series, app.export_name
     app.series = series
-    new_game_started(app)
     app.plan.lang = app.lang
-    app.jobs.append(app.save_settings_job)
+    new_game_started(app)  # (its settings' save takes the plan's language too)
     app.after_change()
     app.let_go()  # the set-up's screens are done with (the note below goes back to the scoreboard)
     if keep:
@@ -31,11 +30,14 @@ def start_series(app, series):
 
 
 def new_game_started(app):
-    """A new game replaces the one in the store: it gets a file of its own."""
+    """A new game replaces the one in the store: it gets a file of its own, and the settings,
+    which name the game's file, say so (a job after this press's screen): else a restart before
+    the new game's export would take the last game's name and write over its file."""
     app.export_name = None
     app.pending = False
     app.won_on_drive = False
     app.note = None
+    app.settings_changed()
 
 
 def _say_kept(app, words):

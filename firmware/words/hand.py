@@ -83,13 +83,12 @@ def phrases(lang, rules, players, entry, before, after):
                 say(HEAD, tr(lang, "%s out") % players[s])
         # the others' tricks where they count (defenders_score, or joiners)
         took([s for s in order if s != who and tricks[s] and (rules.defenders_score or joined >> s & 1)], tricks)
-        # a joiner: said where it scored otherwise than taking those tricks as another would
-        differs = rules.join_trick != 1 or not rules.defenders_score
+        # who went along: a fact of the hand the table marked, whatever it scored
         for s in order:
             if s != who and joined >> s & 1:
                 if not tricks[s]:
                     say(MORE, tr(lang, "%s joined, took no trick") % players[s])
-                elif differs:
+                else:
                     say(MORE + 1, tr(lang, "%s joined") % players[s])
     elif kind == score.LONE:
         if rules.lone == "one_trick":

@@ -58,7 +58,7 @@ class ResultList(PickList):
         seat = self.hand.declarer
         before = self.flow.state.scores[seat]
         after = self.flow.after(entry)  # what saving this row gives, penalties included
-        text = pad("%d %s" % (i, app.tr("tricks")), 10)
+        text = pad("%d %s" % (i, app.tr("trick" if i == 1 else "tricks")), 10)
         if after is None:
             return text
         if after.over():

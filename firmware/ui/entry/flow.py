@@ -248,8 +248,10 @@ class Preview(ListView):
         seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
         before = self.before.scores[seat]
         now = self.after.scores[seat]
+        if seat in self.before.out:  # out of the game already: nothing moves
+            return "%s%4d %s" % (pad(self.flow.name(seat), 8), before, app.tr("out"))
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
-        if seat in self.after.out and seat not in self.before.out:
+        if seat in self.after.out:
             return text + app.tr("out")
         if now != before:
             text += "%+d" % (now - before)

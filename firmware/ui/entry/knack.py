@@ -208,7 +208,9 @@ class JoinStep(View):
 
     @property
     def n(self):
-        return self.walk.n
+        """The rows the screen needs (conclude's preview rule): the players and the penalty row,
+        which stays on the panel (where they do not all show, OK previews)."""
+        return self.walk.n + 1
 
     def after(self):
         return self.flow.after(self.entry())

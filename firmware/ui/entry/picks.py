@@ -109,8 +109,12 @@ class BidList(PickList):
         return len(self.choices) + (1 if self.penalty else 0)
 
     def label(self, app, i):
-        if i == len(self.choices):
-            return app.tr("Penalty in hand...")
+        if i == len(self.choices):  # who has one already, where someone does: OK adds or takes away
+            faults = self.flow.hand.faults
+            if not faults:
+                return app.tr("Penalty in hand...")
+            text = app.tr("Penalty: %s") % ", ".join([self.flow.name(f[0]) + "!" for f in faults])
+            return text if len(text) < app.cols else app.tr("Penalty: %d players") % len(faults)
         v = self.choices[i]
         return app.tr("Rödskägg!") if v == score.BID_R else "%d" % v
 

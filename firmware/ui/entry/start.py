@@ -101,9 +101,19 @@ class Edit(Flow):
         """The game's state once entry is saved and the later entries are scored again; raises
         the EntryError of a later entry it makes impossible (the last one asked is kept)."""
         if self.folded is None or self.folded[0] != entry:
+            self.folded = None  # (the last one's state is garbage before this one is made)
             log = self.game.log
-            try:
-                got = self.game.fold(log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):])
+            try:  # from the state before the entry (as game.fold would number a later one)
+                got = self.scored(entry).copy()
+                k = self.index + (0 if self.insert else 1)
+                i = self.index + 1
+                while k < len(log):
+                    try:
+                        score.apply(self.rules, got, log[k])
+                    except EntryError as e:
+                        raise EntryError(e.message, self.game.base_entries + i, e.code, e.params)
+                    k += 1
+                    i += 1
             except EntryError as e:
                 got = e
             self.folded = (entry, got)

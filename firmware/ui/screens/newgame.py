@@ -47,8 +47,9 @@ class Form(ListView):
             return label
         value = self.shown(app, get())
         if self.editing and i == self.cursor:
-            return "%s <%s>" % (label, value)
-        return "%s %s" % (label, value)
+            value = "<%s>" % value
+        # the value stays whole on the row: the label gives up letters where they do not fit
+        return "%s %s" % (label[:max(1, app.cols - 2 - len(value))], value)
 
     def shown(self, app, value):
         return app.tr(value) if isinstance(value, str) else str(value)

@@ -45,8 +45,8 @@ class Winner(ListView):
         if series.length > 1:
             w = series.winner()
             if w >= 0:
-                return app.tr("Series: %s. OK: new") % series.game.players[w]
-            return app.tr("Series drawn. OK: new")
+                return app.tr("Series: %s. OK: new game") % series.game.players[w]
+            return app.tr("Series drawn. OK: new game")
         return app.tr("OK: new game")
 
     def event(self, app, ev):
