@@ -131,8 +131,9 @@ def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     assert ">Cia      <0>" in d.text()  # its share of the one trick left among three
     d.keys("B")  # Cia 1 (hold ▶: one more and take): the others none
     text = d.text().splitlines()
-    assert text[:5] == ["Går med? OK sparar", "Bo       5*R   12>ut", "Cia      1     12>11",
-                        "Dan      0     12", "Anna     0     12"]
+    assert text[:5] == ["Går med? OK sparar", " Bo       5*R   12>ut", " Cia      1     12>11",
+                        " Dan      0     12", " Anna     0     12"]
+    assert text[-1] == ">OK på ingen: spara"  # the cursor on "nobody more", where OK saves
     d.keys("c")
     assert d.app.series.game.state.out == [1]
 

@@ -240,6 +240,8 @@ class JoinStep(View):
         room = app.rows - len(rows)
         rows.extend(hints(app, ("◀▶ who joined, OK", "OK: not possible" if after is None else
                                 "OK on none: show" if shows else "OK on none: save"))[:room])
+        if self.pos < 0 and room >= 2:  # "nobody more", where OK saves: its row is the cursor's
+            at = len(rows) - 1
         said = outcome(app, self.flow, self.entry(), after) if self.pos < 0 else None
         if said is not None:  # OK would refuse (why), an edit needs a delete first, the winner
             title = said
