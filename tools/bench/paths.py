@@ -1,0 +1,446 @@
+"""People's paths on the emulated boards (issue 39): presses as a table gives them, not as the
+device scenario plans them.
+
+A walk (tools/play/walks.py) is a game some hands in, on one of the tables ``walks.table`` picks
+(each preset, its common options, 2-7 players), and random keys pressed on it as a table presses
+them: every key short and held, Back where the board has it, 150 ms to 2 s between presses with
+quick repeats. Random keys from a scoreboard some hands into a game reach every screen: hands
+entered, abandoned and finished, undo, the history's edits and inserts, the chart, the menu, the
+winner and a new game's set-up. After a press that writes the flash (a save, the drive copy, an
+export) the next one comes quickly more often (100-300 ms: a second press while the first one is
+still being written), which is what a press that waits for the flash needs to be measured.
+
+Each walk plays on the emulated board (tools/board: CircuitPython's own UF2 on rp2040js at
+125 MHz, the panel at 400 kHz) with make bench's probes (tools/bench/board.py: the heap, the
+handling and drawing times, and for each draw the presses handled since the last one with the
+jobs then still waiting), and then on the simulator in the same order: a press that came while a
+save or an export was being written is handled after it, and the screens between them are never
+drawn, on the board as in the replay (``replay``). Every settled frame, the NVM and the game's
+files on the drive must equal the simulator's, and the board must have taken every press the
+simulator's buttons report.
+
+It prints, per profile, the press-to-frame time (to the last I2C byte of a press's first frame,
+and of the screen settled) in all and per screen transition (the view before > after), each
+beside its goal and the wire's floor for that transition (the pages that changed, 2.9 ms each at
+400 kHz), the presses that came while the flash was written and how long they waited, and the
+heap's low points.
+
+    python -m tools.bench.paths [PROFILE ...] [--presses N] [--seeds 2,9,15]
+"""
+
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+
+from tools import board as B
+from tools.bench import board as BB
+from tools.bench import progress
+from tools.vm import device as C
+
+PROFILES = ("pico", "feather_oled")
+# The walks of each profile, by seed (walks.table: fem 4 players, bud 6 with defenders' scores,
+# knack 7), and their presses: some 5 minutes of a table each.
+SEEDS = (2, 9, 15)
+PRESSES = 100
+HANDS = (2, 8)  # entries of the game a walk starts in
+QUICK_AFTER_WRITE = 0.6  # the share of presses after one that writes the flash that come quickly
+QUICK_AFTER_MS = (100, 300)  # from that press's release to this one's key going down
+PAGE_MS = 2.9  # a page of 128 columns on the wire at 400 kHz (131 bytes of 9 clocks)
+# The goals on the Pico (issue 39), over the walks' presses that found no flash write running.
+GOAL_MEDIAN_MS = 25
+GOAL_P99_MS = 50
+GOAL_WORST_MS = 60
+GOAL_PROFILE_WORST_MS = 100  # every profile, every press
+GOAL_SAVE_WAIT_MS = 100  # a press that came while a save was written: to its frame
+# Wall seconds per emulated second, one emulator on this machine (2 cores), for the expected length.
+WALL_PER_EMULATED = 2.3
+TRANSITIONS = 24  # transitions listed, slowest first
+SLOWEST = 12  # presses listed, slowest first
+WRITES = ("save", "copy", "export")  # what a press wrote: the NVM, the drive copy first, games/
+
+
+class Walk:
+    """One walk planned on the simulator: its table, the NVM and drive files it starts from, its
+    timed presses ``[(key, gap_ms, hold_ms)]`` and what each press writes ('' or one of WRITES)."""
+
+    def __init__(self, seed, board, count):
+        from firmware.core.game import Game
+        from firmware.core.series import Series
+        from tools.play import randgame, walks
+        from tools.sim import simulator as S
+
+        self.seed = seed
+        self.board = board
+        rules, players, dealer = walks.table(seed)
+        rng = random.Random(seed)
+        game = Game(rules, players, dealer)
+        for _ in range(rng.randint(*HANDS)):
+            if game.state.over():
+                break
+            game.push(randgame.random_entry(rng, rules, game.state))
+        series = Series(rules, players, dealer)
+        series.game = game
+        self.table = "%s %d" % (rules.preset, len(players))
+        self.hands = len(game.log)
+        self.state = tempfile.mkdtemp(prefix="paths-%s-%d-" % (board, seed))
+        sim = S.Sim(board, self.state)
+        sim.store.save(series)
+        back = "back" in sim.roles
+        sim.close()
+        self.nvm = C.SimDevice(board, self.state).nvm()
+        self.files = drive_files(self.state)
+        self.presses = walks.timed(rng, count, back)
+        self.writes = self._writes()
+        for i in range(len(self.presses) - 1):
+            if self.writes[i] and rng.random() < QUICK_AFTER_WRITE:
+                ch, _gap, hold = self.presses[i + 1]
+                self.presses[i + 1] = (ch, rng.randint(*QUICK_AFTER_MS), hold)
+
+    def _writes(self):
+        """What each press writes, from the presses played on a copy of the start on the simulator."""
+        from tools.sim import simulator as S
+
+        copy = tempfile.mkdtemp(prefix="paths-plan-")
+        try:
+            shutil.copytree(self.state, copy, dirs_exist_ok=True)
+            sim = S.Sim(self.board, copy, port=0)
+            out = []
+            for ch, _gap, _hold in self.presses:
+                before = (sim.nvm.writes, sim.store.copy.writes, games(copy))
+                sim.press(ch)
+                out.append("export" if games(copy) != before[2] else "copy" if sim.store.copy.writes != before[1]
+                           else "save" if sim.nvm.writes != before[0] else "")
+            sim.close()
+            return out
+        finally:
+            shutil.rmtree(copy, ignore_errors=True)
+
+    def close(self):
+        shutil.rmtree(self.state, ignore_errors=True)
+
+    def emulated_s(self):
+        return (B.presses(self.presses)[1] + B.TAIL_MS) / 1000.0
+
+
+def drive_files(state):
+    """The game's files (games/, save/) on a simulator's drive, as {path on the drive: bytes}."""
+    root = os.path.join(state, "drive")
+    out = {}
+    for folder, _dirs, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            rel = "/" + os.path.relpath(path, root).replace(os.sep, "/")
+            if rel.startswith(("/games/", "/save/")):
+                with open(path, "rb") as f:
+                    out[rel] = f.read()
+    return out
+
+
+def games(state):
+    """What games/ holds on a simulator's drive: (name, bytes) of each file."""
+    return sorted((p, v) for p, v in drive_files(state).items() if p.startswith("/games/"))
+
+
+def replay(board, state, presses, seen):
+    """Play timed presses on the simulator from state as the board took them: each press handled
+    when it takes effect, after the jobs of earlier presses (App.jobs: a save, an export) that the
+    board had run by then, each followed by its screen, the others run by the press itself
+    (App.handle runs them first, their screens never drawn); a frame drawn only where the board
+    drew one (seen: probes() of the board's run, whose last field names the presses handled since
+    the draw before and the jobs then still waiting). Returns the simulator's frames (as
+    tools/vm/device.py's SimDevice gives them) and the presses its buttons reported up to its last
+    draw (the board names a press in the probe of the next draw: those after the last one changed
+    nothing on the screen and go unnamed)."""
+    from firmware.device.buttons import LONG_MS
+    from tools.sim import simulator as S
+
+    waiting = [int(d) - 1 for p in seen for d in p[9]]
+    drawn = set()
+    n = 0
+    for p in seen:
+        n += len(p[9])
+        if p[9]:
+            drawn.add(n - 1)
+    frames = []
+
+    def grab(sim):
+        frame = (sim.panel.on, sim.panel.contrast, sim.panel.pages())
+        if not frames or frames[-1][1:] != frame:
+            frames.append((sim.now,) + frame)
+
+    sim = S.Sim(board, state, on_change=grab, port=0)
+    app, buttons = sim.app, sim.buttons
+    grab(sim)
+    handled = reported = 0
+
+    def draw():
+        nonlocal reported
+        version = sim.version
+        sim._draw()
+        if sim.version != version:
+            reported = handled
+
+    def handle(ev, t):
+        nonlocal handled
+        k = waiting[handled] if handled < len(waiting) else 0
+        while len(app.jobs) > k:  # the jobs the board ran before the press came, each drawn
+            app.work()
+            draw()
+        app.handle(ev, t)
+        handled += 1
+        if handled - 1 in drawn or handled > len(waiting):
+            draw()
+
+    try:
+        for ch, down, up in B.presses(presses)[0]:
+            number = sim.key_number(ch)
+            sim.now = down
+            ev = buttons.key(number, True, down)
+            if ev:
+                handle(ev, down)
+            elif app.ahead(buttons.short[number]):
+                sim.renderer.ahead()
+            if up - down >= LONG_MS:
+                sim.now = down + LONG_MS
+                ev = buttons.poll(sim.now)
+                if ev:
+                    handle(ev, sim.now)
+            sim.now = up
+            ev = buttons.key(number, False, up)
+            if ev:
+                handle(ev, up)
+        while app.jobs:  # the jobs left, each drawn
+            app.work()
+            draw()
+    finally:
+        sim.close()
+    return frames, reported
+
+
+class Played:
+    """A walk played on the board and replayed on the simulator: ``problems`` (what differs),
+    ``presses`` (a record per press, ``press()``), ``seen`` (the probes) and the times."""
+
+    def __init__(self, walk, folder):
+        board = B.Board(bundle=folder, nvm=walk.nvm, board=walk.board, files=walk.files)
+        try:
+            run = board.run(walk.presses, gap_ms=0)
+            nvm, files = board.nvm(), {p: v for p, v in board.drive().items() if p.startswith(("/games/", "/save/"))}
+        finally:
+            board.close()
+        self.walk = walk
+        self.run = run
+        self.seen = BB.probes(run)[0]
+        self.emulated_s = run.t_ms / 1000.0
+        self.wall_s = run.wall_ms / 1000.0
+        self.problems = []
+        if run.stop != "time":
+            self.problems.append("the board stopped: %s" % run.stop)
+        for bad in ("Traceback", "MemoryError"):
+            if bad in run.console:
+                self.problems.append("%s on the console:\n%s" % (bad, run.console[-1500:]))
+        sim_frames, self.sim_events = replay(walk.board, walk.state, walk.presses, self.seen)
+        self.events = sum(len(p[9]) for p in self.seen)
+        i = B.first_difference(run.frames, sim_frames)
+        if i is not None:
+            shown, sim_shown = B.shown(run.frames), B.shown(sim_frames)
+            self.problems.append("frame %d of %d (simulator: %d) differs from the simulator's:\n%s\nsimulator:\n%s" % (
+                i, len(shown), len(sim_shown), C.frame_text(shown[i]) if i < len(shown) else "(none)",
+                C.frame_text(sim_shown[i]) if i < len(sim_shown) else "(none)"))
+        if nvm != C.SimDevice(walk.board, walk.state).nvm():
+            self.problems.append("the NVM differs from the simulator's")
+        if files != drive_files(walk.state):
+            self.problems.append("the game's files on the drive (games/, save/) differ from the simulator's")
+        if self.events != self.sim_events:
+            self.problems.append("the board took %d presses, the simulator's buttons reported %d" % (
+                self.events, self.sim_events))
+        self.presses = self._presses()
+
+    def _presses(self):
+        """A record per press that brought a frame: (press index, key, view before, view after,
+        first frame ms, settled ms, waited for a flash write, what the press before wrote when this
+        one came quickly after it ('' else), wait ms (to the loop's handling), wire floor ms,
+        handling ms, drawing ms, how long its key was held)."""
+        walk, run, seen = self.walk, self.run, self.seen
+        lat = BB.latencies(run, walk.presses, B.START_MS, 0, seen)
+        calm = {x[4]: x[1] for x in BB.settled(run, walk.presses, B.START_MS, 0, seen)}
+        marks = BB.effects(walk.presses, B.START_MS, 0)
+        out = []
+        for _kind, ms, probe, waited, before, i in lat:
+            ch, gap, hold = walk.presses[i]
+            after = probe[1] if probe else "-"
+            wrote = walk.writes[i - 1] if i and gap <= QUICK_AFTER_MS[1] else ""
+            wait = max(0.0, ms - (probe[5] + probe[6] if probe else 0))
+            floor = pages_changed(run.frames, marks[i] / 1000.0, B.profile(walk.board)["width"]) * PAGE_MS
+            out.append((i, ch, before, after, ms, calm.get(i, ms), waited, wrote, wait, floor,
+                        probe[5] if probe else 0, probe[6] if probe else 0, hold))
+        return out
+
+
+def pages_changed(frames, t_ms, width):
+    """The pages of the panel that differ between the frame shown at t_ms and the next one."""
+    before = [f for f in frames if f[0] <= t_ms]
+    after = [f for f in frames if f[0] > t_ms]
+    if not before or not after:
+        return 0
+    a, b = before[-1][3], after[0][3]
+    return sum(1 for k in range(0, len(a), width) if a[k:k + width] != b[k:k + width])
+
+
+def pct(values, q):
+    return BB.pct(values, q)
+
+
+def dist(values):
+    """median, p90, p99, worst of values (ms) as one line."""
+    if not values:
+        return "none"
+    return "median %.0f, p90 %.0f, p99 %.0f, worst %.0f ms (%d)" % (
+        pct(values, 0.5), pct(values, 0.9), pct(values, 0.99), max(values), len(values))
+
+
+def met(ok):
+    return "met" if ok else "NOT MET"
+
+
+def expected_s(walks):
+    return sum(w.emulated_s() for w in walks) * WALL_PER_EMULATED
+
+
+def measure(board, seeds=SEEDS, count=PRESSES, planned=None):
+    """Play the walks of seeds on board's profile and print its figures (planned: the device
+    scenario's (median, p90, worst) to print beside them); return its summary line (profile,
+    median, p90, p99, worst of the presses that found no flash write, the worst of all, the lowest
+    heap after a draw and right after a press, the longest wait after a save, problems)."""
+    folder, probed = BB.probed_bundle(board)
+    if not probed:
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        print("%s: people's paths not measured (code.py no longer matches the bench's probes)" % board)
+        return None
+    walks = [Walk(seed, board, count) for seed in seeds]
+    print("%s: people's paths, %d walks of %d presses (%s); about %.0f s of emulation, %.0f min here" % (
+        board, len(walks), count, ", ".join("seed %d: %s, %d hands in" % (w.seed, w.table, w.hands) for w in walks),
+        sum(w.emulated_s() for w in walks), expected_s(walks) / 60), flush=True)
+    played = []
+    try:
+        with progress("%s walks" % board, expected_s(walks)) as step:
+            for k, w in enumerate(walks):
+                step.now("%s walk %d of %d (seed %d)" % (board, k + 1, len(walks), w.seed))
+                played.append(Played(w, folder))
+    finally:
+        shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        for w in walks:
+            w.close()
+    return report(board, played, planned)
+
+
+def report(board, played, planned=None):
+    """Print the figures of played walks (Played) on board; return the summary line (measure())."""
+    presses = [x for p in played for x in p.presses]
+    seen = [s for p in played for s in p.seen]
+    problems = [("seed %d: " % p.walk.seed) + q for p in played for q in p.problems]
+    print("  %.0f s emulated in %.0f s of runs; %s" % (
+        sum(p.emulated_s for p in played), sum(p.wall_s for p in played),
+        "; ".join(problems) if problems else
+        "every settled frame, the NVM and the game's files equal to the simulator's; every press taken "
+        "(%d handled, as the simulator's buttons report)" % sum(p.events for p in played)))
+    free = [x[4] for x in presses if not x[6]]
+    every = [x[4] for x in presses]
+    strict = board == "pico"
+    if free:
+        ok = pct(free, 0.5) <= GOAL_MEDIAN_MS and pct(free, 0.99) <= GOAL_P99_MS and max(free) <= GOAL_WORST_MS
+        print("  press to the last I2C byte of its first frame, presses that found no flash write: %s "
+              "(goal on the pico: median <= %d, p99 <= %d, worst <= %d: %s)" % (
+                  dist(free), GOAL_MEDIAN_MS, GOAL_P99_MS, GOAL_WORST_MS, met(ok) if strict else "-"))
+    if every:
+        print("  every press: %s (goal worst <= %d: %s)%s" % (
+            dist(every), GOAL_PROFILE_WORST_MS, met(max(every) <= GOAL_PROFILE_WORST_MS),
+            "; the planned scenario: median %.0f, p90 %.0f, worst %.0f ms" % planned if planned else ""))
+        print("  press to the screen settled (its last panel write before the next press): %s" % dist(
+            [x[5] for x in presses]))
+    print("  presses 100-300 ms after a press that wrote the flash: " + ("; ".join(
+        "after %s %s" % (w, quick(presses, w)) for w in WRITES if any(x[7] == w for x in presses)) or "none"))
+    saves = [x for x in presses if x[6] and x[7] in ("save", "copy")]
+    if saves:
+        worst = max(x[4] for x in saves)
+        print("  a press that came while a save was written, to its frame: %s (goal <= %d ms: %s)" % (
+            dist([x[4] for x in saves]), GOAL_SAVE_WAIT_MS, met(worst <= GOAL_SAVE_WAIT_MS)))
+    if seen:
+        low = min(seen, key=lambda s: s[4])
+        low_before = min(seen, key=lambda s: s[7])
+        print("  heap: lowest free after a draw %d B at %s (goal >= %d: %s); right after a press's handling "
+              "%d B at %s (goal >= %d: %s)" % (
+                  low[4], low[1], BB.GOAL_FREE, met(low[4] >= BB.GOAL_FREE), low_before[7], low_before[1],
+                  BB.GOAL_FREE_BEFORE, met(low_before[7] >= BB.GOAL_FREE_BEFORE)))
+    transitions(presses)
+    slow = sorted(presses, key=lambda x: -x[4])[:SLOWEST]
+    print("  slowest: " + ", ".join("%s>%s %.0f (%d+%d, %s %d ms)%s" % (
+        x[2], x[3], x[4], x[10], x[11], x[1], x[12], " w" if x[6] else "") for x in slow)
+        + " (view before>after ms (handling+drawing, the key and how long it was held), w: waited for a flash write)")
+    if not presses:
+        return None
+    return (board, pct(free or every, 0.5), pct(free or every, 0.9), pct(free or every, 0.99), max(free or every),
+            max(every), min(s[4] for s in seen) if seen else 0, min(s[7] for s in seen) if seen else 0,
+            max([x[4] for x in saves] or [0]), len(problems))
+
+
+def quick(presses, wrote):
+    """The presses that came quickly after a press that wrote wrote: to their frame, and how many
+    waited for the writing and how long (to the loop's handling)."""
+    mine = [x for x in presses if x[7] == wrote]
+    waited = [x[8] for x in mine if x[6]]
+    return "(%d): to the frame %s; %d came while it was written, waited %s" % (
+        len(mine), dist([x[4] for x in mine]), len(waited), dist(waited) if waited else "-")
+
+
+def transitions(presses):
+    """Per screen transition (view before > after), slowest first: its presses' first frame and
+    settled times, and the wire's floor (the pages that changed, PAGE_MS each)."""
+    per = {}
+    for x in presses:
+        if not x[6]:  # (a press that waited for a write is counted above)
+            per.setdefault("%s > %s" % (x[2], x[3]), []).append(x)
+    rows = sorted(per.items(), key=lambda kv: -max(x[4] for x in kv[1]))
+    print("  per transition, presses that found no flash write (first frame: median, p90, p99, worst; "
+          "settled: median, worst; the wire's floor: median; ms), slowest first:")
+    for name, xs in rows[:TRANSITIONS]:
+        first = [x[4] for x in xs]
+        calm = [x[5] for x in xs]
+        print("    %-28s %3d  %4.0f %4.0f %4.0f %4.0f   %4.0f %5.0f   %4.1f%s" % (
+            name, len(xs), pct(first, 0.5), pct(first, 0.9), pct(first, 0.99), max(first), pct(calm, 0.5),
+            max(calm), pct([x[9] for x in xs], 0.5), "" if max(first) <= GOAL_WORST_MS else "  > %d" % GOAL_WORST_MS))
+    if len(rows) > TRANSITIONS:
+        rest = [x[4] for _n, xs in rows[TRANSITIONS:] for x in xs]
+        print("    the other %d transitions (%d presses): worst %.0f ms" % (len(rows) - TRANSITIONS, len(rest), max(rest)))
+
+
+def main(argv=None):
+    args = list(sys.argv[1:] if argv is None else argv)
+    count, seeds = PRESSES, SEEDS
+    if "--presses" in args:
+        k = args.index("--presses")
+        count = int(args[k + 1])
+        del args[k:k + 2]
+    if "--seeds" in args:
+        k = args.index("--seeds")
+        seeds = tuple(int(s) for s in args[k + 1].split(","))
+        del args[k:k + 2]
+    why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
+    if why:
+        print("paths: skipped: %s" % why)
+        return 0
+    started = time.time()
+    bad = 0
+    for board in args or PROFILES:
+        line = measure(board, seeds, count)
+        bad += bool(line and line[-1])
+        print()
+    print("people's paths took %.0f s" % (time.time() - started))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
