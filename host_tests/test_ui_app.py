@@ -727,8 +727,10 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
 
 def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypatch):
     """App.ahead: while a key is held, the scoreboard loads the screen its press will open (NEXT:
-    the menu, then the chart its long press opens; PREV: the history; OK: the hand's modules), the
-    hand's modules let go first when it leads elsewhere; the press then imports nothing."""
+    the menu; PREV: the history; OK: the hand's modules), the hand's modules let go first when it
+    leads elsewhere; held on (the long press's event, buttons.AHEAD_MS) what the long press opens
+    too (NEXT: the chart, the menu kept for a short press after all); the press then imports
+    nothing."""
     from firmware.ui import lazy
 
     menu, chart, history = ("firmware.ui.screens." + n for n in ("menu", "chart", "history"))
@@ -740,7 +742,9 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     d.app.ahead(K.OK)
     assert loaded == list(hand)
     loaded.clear()
-    assert d.app.ahead(K.NEXT)  # (a chart may come: the loop lets the renderer load its code too)
+    assert not d.app.ahead(K.NEXT)  # a short press: the menu only (the chart would make it wait)
+    assert loaded == [menu]
+    assert d.app.ahead(K.NEXT_LONG)  # (a chart may come: the loop lets the renderer load its code too)
     assert loaded == [menu, chart]
     assert set(released) >= set(hand) and menu not in released and chart not in released
     loaded.clear()
@@ -752,6 +756,32 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     loaded.clear()
     d.keys("a")
     assert loaded == [] and d.text().splitlines()[0] == "Historik"
+
+
+def test_held_keys_load_what_their_long_press_opens_where_the_short_one_does_not(monkeypatch):
+    """On a 128x32 scoreboard of four players ◀ turns its pages, so a key going down loads nothing
+    for it; held on (the long press's event) the undo's history loads before the long press asks.
+    On the winner screen OK going down loads the set-up of the new game it opens, ◀ held the undo's."""
+    history = "firmware.ui.screens.history"
+    setup = ("firmware.ui.screens.newgame", "firmware.ui.gameplan")
+    d, _st = started(height=32)
+    enter(d, (score.PLAY, (2, 3, -1, 0), -1, ()))
+    loaded = unloaded(monkeypatch, (history,) + setup)
+    d.app.ahead(K.PREV)
+    assert loaded == [] and d.app.view.pages(d.app) > 1
+    d.app.ahead(K.PREV_LONG)
+    assert loaded == [history]
+    d.keys("A")
+    assert type(d.app.view).__name__ == "Confirm" and loaded == [history]  # the undo's question
+    d, _st = started(Rules("fem", {"start": 3}))
+    while not d.app.over():
+        enter(d, (score.PLAY, (5, 0, 0, 0), -1, ()))
+    assert type(d.app.view).__name__ == "Winner"
+    loaded = unloaded(monkeypatch, (history,) + setup)
+    d.app.ahead(K.OK)
+    assert loaded == list(setup)
+    d.app.ahead(K.PREV_LONG)
+    assert loaded == list(setup) + [history]
 
 
 def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):

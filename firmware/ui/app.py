@@ -84,6 +84,7 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
+        self.tally = None  # what the history and the chart read of the entries (firmware/ui/text.py tally)
         message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.tr("Note"), message, go_home)
@@ -116,17 +117,22 @@ class App:
             self.let_go()
         self._refresh()
 
-    def ahead(self, ev):
-        """A key went down (ev: its short press's event): while it is held, the open view may load
-        what its press will open (an import takes 15-45 ms on a Pico; a press is held 100 ms or
-        more, a long one 600), so that the press answers at once. True when that may be a chart
-        (the loop then lets the renderer load its drawing code too)."""
+    def ahead(self, ev, clean=False):
+        """A key went down (ev: its short press's event), or is still held after buttons.py's
+        AHEAD_MS (ev: its long press's): while it is held, the open view may load what that press
+        will open (an import takes 15-60 ms on a Pico; a press is held 70 ms or more, a long one
+        600), so that the press answers at once. clean: the heap was collected since anything last
+        ran (code.py's loop), so the loads need no collection first (15 ms at a game's heap). True
+        when that may be a chart (the loop then lets the renderer load its drawing code too)."""
         if self.brightness != 2:
             return False  # a waking press does nothing else
+        lazy.clean = clean
         try:
             return bool(self.view.ahead(self, ev))
         except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
             return False
+        finally:
+            lazy.clean = False
 
     def work(self):
         """One job of the slow part of the last press (a save, an export), run by the loop once
@@ -192,6 +198,8 @@ class App:
         """On the scoreboard, where no other screen is open or reachable: every lazily loaded
         module goes but the next hand's (kept for OK), and the game plan goes back to its blob."""
         lazy.release_all(self.hand_modules())
+        if self.tally is not None and (self.series is None or self.tally[0] is not self.series.game):
+            self.tally = None  # another game's: it would keep that game in RAM
         if self._plan is not None:
             self.settings = self._plan.encode()
             self._plan = None

@@ -43,15 +43,15 @@ LOOP_ANCHOR = "        now = clock.now()\n"
 LOOP_PROBE = "        _t0 = dev.ticks()\n"
 # A job of the last press (a save, an export) run by the loop: its end is printed, so that a press
 # that came while it ran is counted as waiting for a write.
-JOB_ANCHOR = "        elif not app.work():"
-JOB_PROBE = '        elif app.jobs:\n            app.work()\n            print("@job")\n'
+JOB_ANCHOR = "        elif not buttons.down:"  # (after the job the loop ran, in its branch)
+JOB_PROBE = '            print("@job")\n'
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
          'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h, _p, _ev)\n            _ev = 0\n')
 # The presses the loop handed to the App since the last draw, a decimal digit each: 1 + the jobs
 # (App.jobs: a save, an export) still waiting when it came, which the App runs first, their screens
 # never drawn. A small int, no allocation; printed with the next draw's probe line (tools/bench/paths.py
 # plays the same presses on the simulator in the same order with its jobs).
-EVENT_ANCHORS = ("\n            if ev:\n                app.handle(ev, now)\n", "\n        if ev:\n            app.handle(ev, now)\n")
+EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.handle(ev, now)\n")
 EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
@@ -107,7 +107,8 @@ def probed_bundle(board="pico", modules=False):
             return None
         for anchor in EVENT_ANCHORS:
             indent = anchor.split("app.handle")[0].rsplit("\n", 1)[1]
-            text = text.replace(anchor, anchor.replace(indent + "app.handle", "%s_ev = _ev * 10 + 1 + min(8, len(app.jobs))\n%sapp.handle" % (indent, indent)), 1)
+            counted = "%s_ev = _ev * 10 + 1 + min(8, len(app.jobs))\n%sapp.handle" % (indent, indent)
+            text = text.replace(anchor, anchor.replace(indent + "app.handle", counted), 1)
         text = text.replace(EVENTS_START, EVENTS_START + "    _ev = 0\n", 1)
         text = text.replace(ANCHOR, TIMED + PROBE + (MODULES_PROBE if modules else ""), 1)
         text = text.replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)

@@ -64,9 +64,14 @@ WRITES = ("save", "copy", "export")  # what a press wrote: the NVM, the drive co
 
 class Walk:
     """One walk planned on the simulator: its table, the NVM and drive files it starts from, its
-    timed presses ``[(key, gap_ms, hold_ms)]`` and what each press writes ('' or one of WRITES)."""
+    timed presses ``[(key, gap_ms, hold_ms)]`` and what each press writes ('' or one of WRITES).
 
-    def __init__(self, seed, board, count):
+    The NVM starts full (``fill``): its next save writes a new base over the other slot, which
+    erases the sector, the drive copy written first (some 0.3 s of flash writes). The walk begins
+    with that save, an undo (◀ held, then OK), and a press soon after it; then the random keys
+    (count of them), a press after one that writes the flash coming quickly with QUICK_AFTER_WRITE."""
+
+    def __init__(self, seed, board, count, quick=QUICK_AFTER_WRITE):
         from firmware.core.game import Game
         from firmware.core.series import Series
         from tools.play import randgame, walks
@@ -87,15 +92,16 @@ class Walk:
         self.hands = len(game.log)
         self.state = tempfile.mkdtemp(prefix="paths-%s-%d-" % (board, seed))
         sim = S.Sim(board, self.state)
-        sim.store.save(series)
+        fill(sim.store, series)
         back = "back" in sim.roles
         sim.close()
         self.nvm = C.SimDevice(board, self.state).nvm()
         self.files = drive_files(self.state)
-        self.presses = walks.timed(rng, count, back)
+        undo = [("A", 0, walks.LONG_HOLD_MS[0]), ("c", rng.randint(*walks.PACE_MS), walks.hold(rng, "c"))]
+        self.presses = undo + walks.timed(rng, count, back)
         self.writes = self._writes()
         for i in range(len(self.presses) - 1):
-            if self.writes[i] and rng.random() < QUICK_AFTER_WRITE:
+            if self.writes[i] and (i == 1 or rng.random() < quick):
                 ch, _gap, hold = self.presses[i + 1]
                 self.presses[i + 1] = (ch, rng.randint(*QUICK_AFTER_MS), hold)
 
@@ -123,6 +129,37 @@ class Walk:
 
     def emulated_s(self):
         return (B.presses(self.presses)[1] + B.TAIL_MS) / 1000.0
+
+
+def fill(store, series):
+    """Save series in store and fill the NVM: its last entry undone and done again, a save after
+    each, until both slots have held a base and the active one is nearly full, then a settings
+    blob that takes what room is left and the settings as they were. The undo of the last entry
+    then writes a new base over the other slot (firmware/store/journal.py), erasing the sector."""
+    from firmware.store import codec
+
+    game = series.game
+    store.save(series)
+    settings = store.image.settings
+    end = 2 * store.half  # (the end of slot 1)
+    back = 6 if settings is None else len(settings) + 7  # the frame that puts the settings back
+    while True:
+        pos = store.pos
+        entry = game.pop()
+        store.save(series)
+        game.push(entry)
+        store.save(series)
+        pair = store.pos - pos  # (after a new base: not a pair's frames, and not near the end)
+        if store.slot == 1 and end - store.pos < pair + back + 14:
+            break  # no room for another pair and the padding
+    room = end - store.pos
+    pad = room - 7 - back  # a frame of OP_SETTINGS and its length byte, a blob of pad bytes, the CRC
+    store.save_settings(b"\x00" * pad)
+    store.save_settings(settings)
+    undo = codec.frame_commit(0, codec.encode_ops([(codec.OP_DEL, store.image.k + len(game.log) - 1, None)],
+                                                  len(game.players)))[0]
+    if store.slot != 1 or end - store.pos >= len(undo):
+        raise RuntimeError("the NVM was not filled: slot %d, %d bytes left" % (store.slot, end - store.pos))
 
 
 def drive_files(state):
@@ -414,7 +451,8 @@ def transitions(presses):
             max(calm), pct([x[9] for x in xs], 0.5), "" if max(first) <= GOAL_WORST_MS else "  > %d" % GOAL_WORST_MS))
     if len(rows) > TRANSITIONS:
         rest = [x[4] for _n, xs in rows[TRANSITIONS:] for x in xs]
-        print("    the other %d transitions (%d presses): worst %.0f ms" % (len(rows) - TRANSITIONS, len(rest), max(rest)))
+        print("    the other %d transitions (%d presses): worst %.0f ms" % (
+            len(rows) - TRANSITIONS, len(rest), max(rest)))
 
 
 def main(argv=None):

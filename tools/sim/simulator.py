@@ -88,6 +88,7 @@ class Sim:
 
             self.phones = Phones(FakeRadio(), socket, host="127.0.0.1", port=port)
         self.buttons = buttons.Buttons(self.roles)
+        self.held = None  # (key, when it went down) until its long press's loads (code.py's loop)
         self.now = 0
         self.on_change = on_change
         self.version = None
@@ -121,6 +122,11 @@ class Sim:
         end = self.now + ms
         while self.now < end:
             self.now = min(end, self.now + 50)
+            if self.held is not None and self.now - self.held[1] >= buttons.AHEAD_MS:
+                number = self.held[0]  # still held: its long press may come, as code.py's loop loads for it
+                self.held = None
+                if self.buttons.down >> number & 1 and self.app.ahead(self.buttons.long[number]):
+                    self.renderer.ahead()
             ev = self.buttons.poll(self.now)
             if ev:
                 self.app.handle(ev, self.now)
@@ -135,8 +141,10 @@ class Sim:
         ev = self.buttons.key(number, pressed, self.now)
         if ev:
             self.app.handle(ev, self.now)
-        elif pressed and self.app.ahead(self.buttons.short[number]):  # as code.py: load while held
-            self.renderer.ahead()
+        elif pressed:
+            self.held = (number, self.now)
+            if self.app.ahead(self.buttons.short[number]):  # as code.py: load while held
+                self.renderer.ahead()
         self.update()
 
     def press(self, ch):

@@ -1,6 +1,6 @@
 """The chart: every player's score over the last hands."""
 
-from firmware.ui import events
+from firmware.ui import events, text
 from firmware.ui.screenmodel import Chart, Screen, pad, page_dots, short_names
 from firmware.ui.views import View, clip
 
@@ -19,7 +19,7 @@ class ChartView(View):
 
     def __init__(self):
         self.page = 0
-        self.cache = None  # (log length, points): folding once, not per page
+        self.cache = None  # (log length, the game, points): made once, not per page
 
     def per_page(self, app):
         """Players a page: at most CHART_PAGE (labels further apart than the lines
@@ -47,20 +47,16 @@ class ChartView(View):
         game = app.series.game
         if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
             return self.cache[2]
-        first = game.fold([])
-        pts = [(first.hands, tuple(first.scores))]
-        last = first.hands
-        now = None
-        for st in game.states():
-            if st.hands > last:
-                pts.append((st.hands, tuple(st.scores)))
-                last = st.hands
-                now = None
-            else:
-                now = (st.hands, tuple(st.scores))
-        if now is not None and now[1] != pts[-1][1]:
-            pts.append(now)
-        pts = pts[-(CHART_HANDS + 1):]
+        hands, _firsts, scores = text.tally(app)  # (the fold the history keeps too)
+        n = game.state.n
+        at = [0]  # the entries after which a point is drawn: the start, each hand counted
+        for i in range(1, len(hands)):
+            if hands[i] > hands[at[-1]]:
+                at.append(i)
+        last = len(hands) - 1
+        if at[-1] != last and scores[last * n:last * n + n] != scores[at[-1] * n:at[-1] * n + n]:
+            at.append(last)  # entries after the last hand changed the scores: now
+        pts = [(hands[i], tuple(scores[i * n:i * n + n])) for i in at[-(CHART_HANDS + 1):]]
         self.cache = (len(game.log), game, pts)
         return pts
 

@@ -14,12 +14,10 @@ HISTORY = "firmware.ui.screens.history"
 def describe(app, game, i):
     """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
     that does not fit: the position never breaks)."""
-    state = game.fold(game.log[:i])
-    before = state.hands
-    first = text.first_seat(state)
-    score.apply(game.rules, state, game.log[i])
-    after = state.hands
-    what = summary(app, game, game.log[i], 99, first)  # every player, whole: the question wraps
+    hands, firsts, _scores = text.tally(app)
+    before = hands[i]
+    after = hands[i + 1]
+    what = summary(app, game, game.log[i], 99, firsts[i])  # every player, whole: the question wraps
     if text.counted(before, after):
         return ["%s: %s" % (app.tr("Hand %d") % after, what)]
     where = app.tr("before hand %d") % (before + 1)
@@ -167,7 +165,7 @@ class History(ListView):
     def __init__(self, cursor):
         ListView.__init__(self)
         self.cursor = cursor
-        self.nums = None
+        self.labels = {}  # the rows made so far, by entry: a move of the cursor makes one or none
 
     def title(self, app):
         return app.tr("History")
@@ -175,22 +173,16 @@ class History(ListView):
     def count(self, app):
         return len(app.series.game.log)
 
-    def render(self, app):
-        self.nums = text.numbers(app.series.game)  # one fold per screen, not one per row
-        try:
-            return ListView.render(self, app)
-        finally:
-            self.nums = None
-
     def label(self, app, i):
         """A counted hand by its number (Giv N); any other entry indented, by what it is."""
-        game = app.series.game
-        nums = self.nums if self.nums is not None else text.numbers(game)
-        before, after, first = nums[i]
-        what = summary(app, game, game.log[i], app.cols - 4, first)
-        if text.counted(before, after):
-            return "%2d %s" % (after, what)
-        return "   " + what
+        got = self.labels.get(i)
+        if got is None:
+            game = app.series.game
+            hands, firsts, _scores = text.tally(app)
+            what = summary(app, game, game.log[i], app.cols - 4, firsts[i])
+            got = "%2d %s" % (hands[i + 1], what) if text.counted(hands[i], hands[i + 1]) else "   " + what
+            self.labels[i] = got
+        return got
 
     def choose(self, app, i):
         app.view = Detail(i, self)
@@ -209,37 +201,29 @@ class Detail(ListView):
         ListView.__init__(self)
         self.index = index
         self.back = back
-        self.before = None
-        self.after = None
         self.lines = None  # (language, the change and why rows): built once
 
-    def states(self, app):
-        if self.before is None:
-            game = app.series.game
-            self.before = game.fold(game.log[:self.index])
-            self.after = self.before.copy()
-            score.apply(game.rules, self.after, game.log[self.index])
-        return self.before, self.after
-
     def title(self, app):
-        before, after = self.states(app)
-        return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
-                               after.hands, app.cols - 1)  # (its last column: the list's ▼)
+        hands = text.tally(app)[0]
+        return text.entry_name(app.lang, app.series.game.log[self.index][0], hands[self.index],
+                               hands[self.index + 1], app.cols - 1)  # (its last column: the list's ▼)
 
     def info(self, app):
         """The rows above the actions: each player's change, then why."""
         if self.lines is None or self.lines[0] != app.lang:
             game = app.series.game
-            before, after = self.states(app)
+            _hands, firsts, scores = text.tally(app)
             n = len(game.players)
             w = name_width(game.players, app.cols - 1 - 12)
-            first = text.first_seat(before)  # the hand's first to speak, as entry lists them
+            first = firsts[self.index]  # the hand's first to speak, as entry lists them
+            at = self.index * n  # the scores before the entry, then after it
             rows = []
             for k in range(n):
                 s = (first + k) % n
-                d = after.scores[s] - before.scores[s]
-                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
-                                             pad("%d" % after.scores[s], 4),
+                before = scores[at + s]
+                after = scores[at + n + s]
+                d = after - before
+                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before, pad("%d" % after, 4),
                                              "%+d" % d if d else "")).rstrip())
             for why in reasons(app, game, game.log[self.index]):
                 rows.extend(wrap(why, app.cols - 1))

@@ -37,9 +37,12 @@ class Menu(ListView):
         self.items[i][1](app)
 
     def ahead(self, app, ev):
-        if ev == events.OK and self.items:
-            lazy.load_all(self.items[self.cursor][2])
-            return chart.name in self.items[self.cursor][2]
+        """OK going down: what its row's choice loads; ◀/▶ held on (their long press chooses the row
+        above or below): what that row's does."""
+        row = self.cursor + (1 if ev == events.NEXT_LONG else -1 if ev == events.PREV_LONG else 0)
+        if ev in (events.OK, events.NEXT_LONG, events.PREV_LONG) and 0 <= row < len(self.items):
+            lazy.load_all(self.items[row][2])
+            return chart.name in self.items[row][2]
         return False
 
     def leave(self, app):
