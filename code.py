@@ -46,8 +46,9 @@ def run(dev, store, exporter, App):
                 app.handle(ev, now)
             # a key going down: while it is held the App loads what its press opens (App.ahead)
             elif pressed and 0 <= number < len(buttons.short):
-                if app.ahead(buttons.short[number], clean):
-                    renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
+                shows = app.ahead(buttons.short[number], clean)
+                if shows is not None:
+                    renderer.ahead(shows)  # the key held opens a chart: drawn meanwhile too
                 # (what ahead loaded took most of the hold: a collection after it made the press wait)
                 collect_now = (dev.ticks() - stamp) % hw.TICKS_PERIOD < COLLECT_WITHIN_MS
                 held = number
@@ -58,8 +59,9 @@ def run(dev, store, exporter, App):
             app.handle(ev, now)
         if held >= 0 and (dev.ticks() - held_at) % hw.TICKS_PERIOD >= AHEAD_MS:
             # still held: its long press may come (buttons.py AHEAD_MS), what that opens loads now
-            if buttons.down >> held & 1 and app.ahead(buttons.long[held]):
-                renderer.ahead()
+            shows = app.ahead(buttons.long[held]) if buttons.down >> held & 1 else None
+            if shows is not None:
+                renderer.ahead(shows)
             held = -1
         app.tick(now)
         if app.brightness != level:

@@ -413,11 +413,12 @@ def test_history_detail_edit_recomputes_later_hands():
 
 
 def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
-    """The history lets its code go while an edit is open (history.Detail.again): back from the
+    """The history lets its code go while an edit is open (detail.Detail.again): back from the
     edit shows the entry's changes again with the cursor where it was, and back from there the
     history at that entry, as if it had stayed."""
     import sys
 
+    from firmware.ui.screens import detail as history_detail
     from firmware.ui.screens import history
 
     d, _st = started()
@@ -433,10 +434,11 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
         shown = d.text()
         d.keys("c")  # the edit's or the insert's first row
         assert is_view(d.app.view, FemWalk)
-        assert "firmware.ui.screens.history" not in sys.modules and "firmware.ui.text" not in sys.modules
+        assert not {"firmware.ui.screens.history", "firmware.ui.screens.detail", "firmware.ui.text",
+                    "firmware.ui.tally"} & set(sys.modules)
         d.keys("d")  # back: out of the walk
         again = d.app.view
-        assert is_view(again, history.Detail) and again is not detail
+        assert is_view(again, history_detail.Detail) and again is not detail
         assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
         assert d.text() == shown
         detail = again

@@ -122,15 +122,16 @@ class App:
         AHEAD_MS (ev: its long press's): while it is held, the open view may load what that press
         will open (an import takes 15-60 ms on a Pico; a press is held 70 ms or more, a long one
         600), so that the press answers at once. clean: the heap was collected since anything last
-        ran (code.py's loop), so the loads need no collection first (15 ms at a game's heap). True
-        when that may be a chart (the loop then lets the renderer load its drawing code too)."""
+        ran (code.py's loop), so the loads need no collection first (15 ms at a game's heap).
+        Returns the chart that press will show (a screenmodel.Chart), or None: the loop has the
+        renderer draw it now (PageRenderer.ahead), so that the press only sends it."""
         if self.brightness != 2:
-            return False  # a waking press does nothing else
+            return None  # a waking press does nothing else
         lazy.clean = clean
         try:
-            return bool(self.view.ahead(self, ev))
+            return self.view.ahead(self, ev)
         except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
-            return False
+            return None
         finally:
             lazy.clean = False
 

@@ -7,12 +7,9 @@ rules core's English EntryError messages into short words of the language.
 One numbering: a hand the table counts is "Giv N" (N = completed hands after
 it, as the scoreboard counts them); any other entry (all pass, misdeal, knock
 fault, correction) is named by what it is and where it stands: "Knackfel,
-före giv 6". ``entry_name`` words both, ``tally`` counts them for a log.
+före giv 6". ``entry_name`` words both (firmware/ui/tally.py counts them for a log).
 """
 
-from array import array
-
-from firmware.core import score
 from firmware.words import line, tr
 
 # What an entry that is not a counted hand is called (by entry kind).
@@ -34,50 +31,6 @@ def entry_name(lang, kind, before_hands, after_hands, width=21):
     if len(text) > width:
         text = "%s %s" % (word, tr(lang, "before %d") % (before_hands + 1))
     return text
-
-
-def first_seat(state):
-    """The seat a hand from state lists first: the first to speak (left of the dealer),
-    as entering that hand does; seat 0 once nobody speaks (the game is over)."""
-    s = state.first_to_speak()
-    return s if s >= 0 else 0
-
-
-def tally(app):
-    """What the history and the chart read of the game's entries: (hands, first, scores), where
-    hands[i] is the hands counted after the first i entries (hands[0]: at the start), first[i] the
-    seat entry i's lists start at (``first_seat`` of that state) and scores[i * n:i * n + n] the n
-    players' scores after i entries. Kept in app.tally between screens and brought up to date by
-    folding only the entries it has not seen (an entry's fold takes some 1.5 ms on a Pico: a game
-    of 40 hands was 60 ms each time the history opened); undo keeps what it had of the rest."""
-    game = app.series.game
-    log = game.log
-    t = app.tally
-    if t is None or t[0] is not game:
-        st = game.fold([])
-        t = app.tally = [game, [], array("H", (st.hands,)), bytearray((first_seat(st),)), array("h", st.scores), st]
-    seen = t[1]
-    k = 0
-    while k < len(seen) and k < len(log) and seen[k] is log[k]:
-        k += 1
-    if k < len(seen):  # undone, edited, deleted or inserted from entry k on
-        n = game.state.n
-        del seen[k:]
-        t[2] = t[2][:k + 1]
-        t[3] = t[3][:k + 1]
-        t[4] = t[4][:(k + 1) * n]
-        t[5] = game.state if k == len(log) else game.fold(log[:k])
-    if k < len(log):
-        rules = game.rules
-        st = t[5].copy()  # (t[5] may be the game's own state: never changed here)
-        for entry in log[k:]:
-            score.apply(rules, st, entry)
-            seen.append(entry)
-            t[2].append(st.hands)
-            t[3].append(first_seat(st))
-            t[4].extend(st.scores)
-        t[5] = game.state  # (the same scores: the copy can go)
-    return t[2], t[3], t[4]
 
 
 def refusal(lang, code, params, players=None):
@@ -140,6 +93,8 @@ def reason(app, why, players=None):
         return explain(app.lang, str(why))
     index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
     if game is not None and 0 <= index < len(game.log):
+        from firmware.ui.tally import tally  # (the history's fold: an entry named as it shows it)
+
         hands = tally(app)[0]
         words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], hands[index], hands[index + 1],
                                             app.cols), words)

@@ -59,7 +59,7 @@ class View:
 
     def ahead(self, app, ev):
         """A key went down whose press will be ev: load now what that press opens (App.ahead);
-        True when that may be a chart."""
+        the chart that press will show, if it does."""
 
     def render(self, app):
         return Screen("")

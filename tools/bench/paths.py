@@ -238,8 +238,8 @@ def replay(board, state, presses, seen):
             ev = buttons.key(number, True, down)
             if ev:
                 handle(ev, down)
-            elif app.ahead(buttons.short[number]):
-                sim.renderer.ahead()
+            else:
+                app.ahead(buttons.short[number])  # (what it loads and draws ahead shows nothing)
             if up - down >= LONG_MS:
                 sim.now = down + LONG_MS
                 ev = buttons.poll(sim.now)

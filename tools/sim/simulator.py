@@ -125,8 +125,9 @@ class Sim:
             if self.held is not None and self.now - self.held[1] >= buttons.AHEAD_MS:
                 number = self.held[0]  # still held: its long press may come, as code.py's loop loads for it
                 self.held = None
-                if self.buttons.down >> number & 1 and self.app.ahead(self.buttons.long[number]):
-                    self.renderer.ahead()
+                shows = self.app.ahead(self.buttons.long[number]) if self.buttons.down >> number & 1 else None
+                if shows is not None:
+                    self.renderer.ahead(shows)
             ev = self.buttons.poll(self.now)
             if ev:
                 self.app.handle(ev, self.now)
@@ -143,8 +144,9 @@ class Sim:
             self.app.handle(ev, self.now)
         elif pressed:
             self.held = (number, self.now)
-            if self.app.ahead(self.buttons.short[number]):  # as code.py: load while held
-                self.renderer.ahead()
+            shows = self.app.ahead(self.buttons.short[number])  # as code.py: load while held
+            if shows is not None:
+                self.renderer.ahead(shows)
         self.update()
 
     def press(self, ch):

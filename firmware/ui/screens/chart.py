@@ -1,6 +1,6 @@
 """The chart: every player's score over the last hands."""
 
-from firmware.ui import events, text
+from firmware.ui import events, tally
 from firmware.ui.screenmodel import Chart, Screen, pad, page_dots, short_names
 from firmware.ui.views import View, clip
 
@@ -47,7 +47,7 @@ class ChartView(View):
         game = app.series.game
         if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
             return self.cache[2]
-        hands, _firsts, scores = text.tally(app)  # (the fold the history keeps too)
+        hands, _firsts, scores = tally.tally(app)  # (the fold the history keeps too)
         n = game.state.n
         at = [0]  # the entries after which a point is drawn: the start, each hand counted
         for i in range(1, len(hands)):

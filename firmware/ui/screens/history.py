@@ -1,24 +1,23 @@
-"""The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
+"""The history: every entry, newest last, and the undo (one entry's changes, its edit, delete and
+insert: detail.py, loaded when one opens)."""
 
-from firmware import forget
 from firmware.core import score
-from firmware.ui import events, lazy, text
+from firmware.ui import events, lazy, tally
 from firmware.ui.lazy import Lazy
-from firmware.ui.screenmodel import name_width, pad, wrap
-from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
+from firmware.ui.views import Confirm, ListView, Message, go_home
 
-kinds = Lazy("firmware.ui.entry.start")  # the Flow of an edit or an insert, and the views of its kind
+detail = Lazy("firmware.ui.screens.detail")  # an entry's changes, edit, delete, insert before it
 HISTORY = "firmware.ui.screens.history"
 
 
 def describe(app, game, i):
     """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
     that does not fit: the position never breaks)."""
-    hands, firsts, _scores = text.tally(app)
+    hands, firsts, _scores = tally.tally(app)
     before = hands[i]
     after = hands[i + 1]
     what = summary(app, game, game.log[i], 99, firsts[i])  # every player, whole: the question wraps
-    if text.counted(before, after):
+    if after > before:  # a counted hand (firmware/ui/text.py counted)
         return ["%s: %s" % (app.tr("Hand %d") % after, what)]
     where = app.tr("before hand %d") % (before + 1)
     if len(what) + 2 + len(where) <= app.cols:
@@ -112,31 +111,6 @@ def _fit(width, seats, part, rank=None):
     return ", ".join([part(seats[i], k, i) for i in shown])[:width - 1] + "…"
 
 
-def reasons(app, game, entry):
-    """Why the rules added points in entry, a line each: a penalty and its reason, a failed
-    Rödskägg call or bid, a joiner without a trick; the reason of a fault or a correction."""
-    p = game.players
-    kind = entry[0]
-    out = []
-    if kind == score.PLAY and entry[2] >= 0:
-        made = entry[1][entry[2]] == game.rules.tricks_per_hand
-        out.append(app.tr("%s called Rödskägg: made" if made else "%s called Rödskägg: failed")
-                   % p[entry[2]])
-    elif kind == score.BID:
-        who, bid, tricks = entry[1], entry[2], entry[3]
-        if tricks[who] < (game.rules.tricks_per_hand if bid == score.BID_R else bid):
-            out.append(app.tr("%s bid %s: failed") % (p[who], "R" if bid == score.BID_R else bid))
-        for s in range(len(p)):
-            if entry[4] >> s & 1 and not tricks[s]:
-                out.append(app.tr("%s joined, took no trick") % p[s])
-    if kind in (score.PLAY, score.BID):
-        for s, why in entry[-1]:
-            out.append(app.tr("Penalty %s: %s") % (p[s], app.tr(why)))
-    elif kind in (score.FAULT, score.ADJUST) and entry[2]:
-        out.append(app.tr("Reason: %s") % app.tr(entry[2]))
-    return out
-
-
 def open_history(app):
     game = app.series.game
     if not game.log:
@@ -147,16 +121,30 @@ def open_history(app):
 
 def detail_at(app, index, cursor, at):
     """Entry index's changes, the cursor on row cursor, back to the history at row at."""
-    view = Detail(index, History(at))
+    view = detail.Detail(index, History(at))
     view.cursor = cursor
     app.view = view
 
 
-def leave_for_entry():
-    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
-    and the wording of entries (firmware/ui/text.py) need no RAM."""
-    forget(HISTORY)
-    forget("firmware.ui.text")
+def label(app, i):
+    """History row i: a counted hand by its number (Giv N); any other entry indented, by what it
+    is. Made once (tally.rows keeps it)."""
+    hands, firsts, _scores = tally.tally(app)
+    made = tally.rows(app)
+    got = made.get(i)
+    if got is None:
+        game = app.series.game
+        what = summary(app, game, game.log[i], app.cols - 4, firsts[i])
+        got = made[i] = "%2d %s" % (hands[i + 1], what) if hands[i + 1] > hands[i] else "   " + what
+    return got
+
+
+def warm(app):
+    """While ◀ is held on the scoreboard: the rows the history opens on, made now, so that its
+    press only shows them."""
+    n = len(app.series.game.log)
+    for i in range(max(0, n - app.rows), n):
+        label(app, i)
 
 
 class History(ListView):
@@ -165,7 +153,6 @@ class History(ListView):
     def __init__(self, cursor):
         ListView.__init__(self)
         self.cursor = cursor
-        self.labels = {}  # the rows made so far, by entry: a move of the cursor makes one or none
 
     def title(self, app):
         return app.tr("History")
@@ -174,116 +161,19 @@ class History(ListView):
         return len(app.series.game.log)
 
     def label(self, app, i):
-        """A counted hand by its number (Giv N); any other entry indented, by what it is."""
-        got = self.labels.get(i)
-        if got is None:
-            game = app.series.game
-            hands, firsts, _scores = text.tally(app)
-            what = summary(app, game, game.log[i], app.cols - 4, firsts[i])
-            got = "%2d %s" % (hands[i + 1], what) if text.counted(hands[i], hands[i + 1]) else "   " + what
-            self.labels[i] = got
-        return got
+        return label(app, i)
 
     def choose(self, app, i):
-        app.view = Detail(i, self)
+        app.view = detail.Detail(i, self)
+
+    def describe(self, app, i):
+        """Entry i in words, for its changes' delete question (detail.py)."""
+        return describe(app, app.series.game, i)
+
+    def ahead(self, app, ev):
+        """OK going down: an entry's changes (their module) load meanwhile."""
+        if ev == events.OK:
+            lazy.load_all((detail.name,))
 
     def leave(self, app):
         app.home()
-
-
-class Detail(ListView):
-    """One entry: each player's score before > after, why when the rules added points (a
-    penalty and its reason, a failed call or bid, a reason), then Edit, Delete and
-    Insert a hand before. OK on the changes edits them (one press); PREV from the top
-    wraps to Insert and Delete."""
-
-    def __init__(self, index, back):
-        ListView.__init__(self)
-        self.index = index
-        self.back = back
-        self.lines = None  # (language, the change and why rows): built once
-
-    def title(self, app):
-        hands = text.tally(app)[0]
-        return text.entry_name(app.lang, app.series.game.log[self.index][0], hands[self.index],
-                               hands[self.index + 1], app.cols - 1)  # (its last column: the list's ▼)
-
-    def info(self, app):
-        """The rows above the actions: each player's change, then why."""
-        if self.lines is None or self.lines[0] != app.lang:
-            game = app.series.game
-            _hands, firsts, scores = text.tally(app)
-            n = len(game.players)
-            w = name_width(game.players, app.cols - 1 - 12)
-            first = firsts[self.index]  # the hand's first to speak, as entry lists them
-            at = self.index * n  # the scores before the entry, then after it
-            rows = []
-            for k in range(n):
-                s = (first + k) % n
-                before = scores[at + s]
-                after = scores[at + n + s]
-                d = after - before
-                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before, pad("%d" % after, 4),
-                                             "%+d" % d if d else "")).rstrip())
-            for why in reasons(app, game, game.log[self.index]):
-                rows.extend(wrap(why, app.cols - 1))
-            self.lines = (app.lang, rows)
-        return self.lines[1]
-
-    def actions(self, app):
-        return ((app.tr("Edit"), self.edit), (app.tr("Delete"), self.delete),
-                (app.tr("Insert a hand before"), self.insert))
-
-    def count(self, app):
-        return len(self.info(app)) + 3
-
-    def label(self, app, i):
-        rows = self.info(app)
-        return rows[i] if i < len(rows) else self.actions(app)[i - len(rows)][0]
-
-    def choose(self, app, i):
-        k = i - len(self.info(app))
-        self.actions(app)[max(0, k)][1](app)  # OK on the changes edits them
-
-    def leave(self, app):
-        app.view = self.back
-
-    def ahead(self, app, ev):
-        """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
-        modules the entry opens load meanwhile."""
-        k = self.cursor - len(self.info(app))
-        if ev != events.OK or k == 1:  # (Delete asks here first)
-            return
-        kind = app.series.game.log[self.index][0] if k <= 0 else None
-        irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
-        lazy.load_all(app.entry_modules(kind if irregular else None))
-
-    def edit(self, app):
-        flow = kinds.Edit(app, self.index, self.again())
-        kinds.start(app, flow, kinds.kind_of(flow.old))
-        leave_for_entry()
-
-    def insert(self, app):
-        """A forgotten hand, entered before this one; later hands are scored again."""
-        kinds.start(app, kinds.Edit(app, self.index, self.again(), insert=True))
-        leave_for_entry()
-
-    def again(self):
-        """The action back from an edit or insert: this entry's changes again, the cursor where
-        it is (reopened: the history lets its code go while the hand's entry is open)."""
-        return reopen(HISTORY, "detail_at", self.index, self.cursor, self.back.cursor
-                      if isinstance(self.back, History) else self.index)
-
-    def delete(self, app):
-        def really(a):
-            try:
-                a.series.game.delete(self.index)
-            except score.EntryError as e:
-                if getattr(e, "index", -1) >= a.series.game.base_entries + self.index:
-                    e.index += 1  # the index is in the log without this entry: name it as shown
-                a.refuse(e, self)
-                return
-            a.committed()
-        app.view = Confirm(app.tr("Delete?"),
-                           describe(app, app.series.game, self.index),
-                           really, back_to(self))

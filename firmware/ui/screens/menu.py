@@ -42,8 +42,9 @@ class Menu(ListView):
         row = self.cursor + (1 if ev == events.NEXT_LONG else -1 if ev == events.PREV_LONG else 0)
         if ev in (events.OK, events.NEXT_LONG, events.PREV_LONG) and 0 <= row < len(self.items):
             lazy.load_all(self.items[row][2])
-            return chart.name in self.items[row][2]
-        return False
+            if chart.name in self.items[row][2]:
+                return chart.ChartView().render(app).chart  # (drawn now too: App.ahead)
+        return None
 
     def leave(self, app):
         self.back(app)
