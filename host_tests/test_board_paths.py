@@ -37,7 +37,7 @@ def test_a_walk_with_quick_presses_after_saves_takes_every_press_and_shows_what_
         shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
         walk.close()
     assert played.problems == []
-    assert played.events == played.sim_events >= len(walk.presses) - 2  # (the last ones may change nothing)
+    assert len(walk.presses) - 2 <= played.events <= played.sim_events == len(walk.presses)
     saves = [i for i, w in enumerate(walk.writes) if w]
     assert 1 in saves and len(saves) >= 2, walk.writes  # the undo's save, and one of the walk's
     quick = [x for x in played.presses if x[7]]  # presses that came quickly after one that wrote

@@ -1,6 +1,7 @@
 """The App driven by logical events: every screen, storage calls, bad input, screen saver."""
 
 import random
+import sys
 
 import pytest
 
@@ -727,6 +728,24 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
     assert loaded == []
 
 
+def test_idle_on_the_winner_screen_loads_the_next_games_set_up(monkeypatch):
+    """App.idle beyond the scoreboard: the winner screen leads on to a new game's set-up (OK), whose
+    code loads while the table reads the result, a module a call, not soon after a press."""
+    setup = ("firmware.ui.screens.newgame", "firmware.ui.gameplan")
+    d, _st = started(Rules("fem", {"start": 3}))
+    while not d.app.over():
+        enter(d, (score.PLAY, (5, 0, 0, 0), -1, ()))
+    assert type(d.app.view).__name__ == "Winner"
+    loaded = unloaded(monkeypatch, setup)
+    d.app.idle(d.app.last + A.IDLE_MS - 1)
+    assert loaded == []
+    for k in range(3):
+        d.app.idle(d.app.last + A.IDLE_MS + k)
+    assert loaded == list(setup)
+    d.keys("c")
+    assert type(d.app.view).__name__ == "NewGameView" and loaded == list(setup)
+
+
 def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypatch):
     """App.ahead: while a key is held, the scoreboard loads the screen its press will open (NEXT:
     the menu; PREV: the history; OK: the hand's modules), the hand's modules let go first when it
@@ -775,6 +794,15 @@ def test_held_keys_load_what_their_long_press_opens_where_the_short_one_does_not
     assert loaded == [history]
     d.keys("A")
     assert type(d.app.view).__name__ == "Confirm" and loaded == [history]  # the undo's question
+    d.keys("d" "b")  # the menu: ▶ held towards its History row loads it, a short press lets it go
+    rows = [item[0] for item in d.app.view.items]
+    d.app.view.cursor = rows.index("Historik") - 1
+    forget(history)
+    loaded.clear()
+    d.app.ahead(K.NEXT_LONG)
+    assert loaded == [history]
+    d.keys("b")
+    assert history not in sys.modules and d.app.view.cursor == rows.index("Historik")
     d, _st = started(Rules("fem", {"start": 3}))
     while not d.app.over():
         enter(d, (score.PLAY, (5, 0, 0, 0), -1, ()))

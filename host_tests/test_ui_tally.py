@@ -1,4 +1,4 @@
-"""The history's and the chart's counts of a game (firmware/ui/text.py ``tally``): what a fold of
+"""The history's and the chart's counts of a game (firmware/ui/tally.py): what a fold of
 the log gives, kept between screens, each entry folded once however often they open."""
 
 import random
@@ -6,7 +6,7 @@ import random
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.ui import tally, text
+from firmware.ui import tally
 from firmware.ui.app import App
 from tools.play import randgame
 from tools.play.driver import FakeStore

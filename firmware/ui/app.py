@@ -156,12 +156,14 @@ class App:
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
-        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once.
-        They go again when the scoreboard opens another screen."""
-        if not self.idle_loads or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
+        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once;
+        elsewhere one of those the open view's next press is likely to open (``View.soon``: the
+        winner screen's, the next game's set-up). The scoreboard lets them go when it opens
+        another screen."""
+        if not self.idle_loads or now_ms - self.last < IDLE_MS:
             return
         try:
-            for name in self.hand_modules():
+            for name in self.hand_modules() if isinstance(self.view, Scoreboard) else self.view.soon(self):
                 if name not in sys.modules:
                     lazy.load(name)
                     return

@@ -61,6 +61,11 @@ class View:
         """A key went down whose press will be ev: load now what that press opens (App.ahead);
         the chart that press will show, if it does."""
 
+    def soon(self, app):
+        """The modules the next press here is likely to open, loaded while the screen waits for it
+        (App.idle): none but where a screen leads one way."""
+        return ()
+
     def render(self, app):
         return Screen("")
 

@@ -29,6 +29,7 @@ import sys
 import tempfile
 
 from tools import board as B
+from tools.bench import progress
 from tools.vm import device as C
 
 GAP_MS = 400
@@ -54,6 +55,7 @@ PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.ch
 EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.handle(ev, now)\n")
 EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen
+PLANNED_S = 780  # a profile's device scenario here, one emulator at a time (for the expected length)
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
 # shared machine BOARD_WORKERS=1 plays one at a time).
 WORKERS = int(os.environ.get("BOARD_WORKERS") or 5)
@@ -398,13 +400,19 @@ def main(profiles=PROFILES):
     if why:
         print("board: skipped: %s" % why)
         return
+    from tools.bench import paths
+
+    profiles = [p for p in profiles if not B.missing(p) or print("%s: skipped: %s" % (p, B.missing(p)))]
+    walked = [p for p in profiles if p in paths.PROFILES]
+    walks = len(paths.SEEDS) * len(walked)
+    expected = PLANNED_S * len(profiles) + walks * paths.WALK_S
+    print("board: the device scenario on %d profiles, then people's paths on %s (%d walks of %d presses): "
+          "about %.0f min here with one emulator at a time (BOARD_WORKERS=1), less with more" % (
+              len(profiles), ", ".join(walked) or "none", walks, paths.PRESSES, expected / 60), flush=True)
     summary = []
     for board in profiles:
-        why = B.missing(board)
-        if why:
-            print("%s: skipped: %s" % (board, why))
-            continue
-        summary.append(measure(board))
+        with progress("board %s: the device scenario" % board, PLANNED_S):
+            summary.append(measure(board))
         print()
     print("every profile: press to the last I2C byte of its frame (ms), the lowest free heap after a draw (B), "
           "goals: median <= %d, worst <= %d, heap >= %d" % (GOAL_MEDIAN_MS, GOAL_WORST_MS, GOAL_FREE))
@@ -412,6 +420,13 @@ def main(profiles=PROFILES):
                                                     "knack7", "goals"))
     for row in summary:
         print("  %-15s %-8s %6.0f %4.0f %6.0f %7d %8d  %s" % row)
+    print()
+    lines = []
+    for row in summary:
+        if row[0] in walked:
+            lines.append((row[2:5], paths.measure(row[0], planned=row[2:5])))
+            print()
+    paths.summary(lines)
 
 
 def measure(board):

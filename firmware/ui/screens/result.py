@@ -69,12 +69,16 @@ class Winner(ListView):
         elif ev == events.PREV_LONG:
             history.ask_undo(app)
 
+    def soon(self, app):
+        """The next game's code (a new game's set-up screen, a series' next game): what OK opens,
+        loaded while the table reads the result (App.idle), else while OK is held (``ahead``)."""
+        series = app.series
+        return (gamestart.name,) if series.length > 1 and not series.over() else SETUP
+
     def ahead(self, app, ev):
-        """OK going down: the next game's code (a new game's set-up screen, a series' next game);
-        ◀ held on: the undo's question."""
+        """OK going down: the next game's code (``soon``); ◀ held on: the undo's question."""
         if ev == events.OK:
-            series = app.series
-            lazy.load_all((gamestart.name,) if series.length > 1 and not series.over() else SETUP)
+            lazy.load_all(self.soon(app))
         elif ev == events.PREV_LONG:
             lazy.load_all((history.name,))
 
