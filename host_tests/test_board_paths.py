@@ -20,8 +20,8 @@ WHY = B.missing() or (None if mpy_cross() else "CircuitPython's mpy-cross not fo
 if WHY:
     pytest.skip("board tier skipped: %s" % WHY, allow_module_level=True)
 
-PRESSES = 16  # random ones after the undo: some 40 s of emulation, a minute and a half here
-SEED = 4  # walks.table: fem, 6 players
+PRESSES = 10  # random ones after the undo: some 30 s of emulation, a minute and a half here
+SEED = 42  # walks.table: bud, 7 players; three saves among its random presses
 
 
 def test_a_walk_with_quick_presses_after_saves_takes_every_press_and_shows_what_the_simulator_does():
@@ -39,8 +39,8 @@ def test_a_walk_with_quick_presses_after_saves_takes_every_press_and_shows_what_
     assert played.problems == []
     assert len(walk.presses) - 2 <= played.events <= played.sim_events == len(walk.presses)
     saves = [i for i, w in enumerate(walk.writes) if w]
-    assert 1 in saves and len(saves) >= 2, walk.writes  # the undo's save, and one of the walk's
+    assert 1 in saves and len(saves) >= 3, walk.writes  # the undo's save, and some of the walk's
     quick = [x for x in played.presses if x[7]]  # presses that came quickly after one that wrote
-    assert len(quick) >= 2 and all(x[0] - 1 in saves for x in quick)
+    assert len(quick) >= 3 and all(x[0] - 1 in saves for x in quick)
     waited = [x for x in quick if x[6]]
     assert waited and waited[0][0] == 2, "the press after the undo's save came after its writing"

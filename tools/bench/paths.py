@@ -69,9 +69,10 @@ class Walk:
     timed presses ``[(key, gap_ms, hold_ms)]`` and what each press writes ('' or one of WRITES).
 
     The NVM starts full (``fill``): its next save writes a new base over the other slot, which
-    erases the sector, the drive copy written first (some 0.3 s of flash writes). The walk begins
-    with that save, an undo (◀ held, then OK), and a press soon after it; then the random keys
-    (count of them), a press after one that writes the flash coming quickly with QUICK_AFTER_WRITE."""
+    erases the sector, the drive copy written first (most of a second of flash writes). The walk
+    begins with that save, an undo (◀ held, then OK), and a press soon after it that opens the menu;
+    then the random keys (count of them), a press after one that writes the flash coming quickly
+    with QUICK_AFTER_WRITE."""
 
     def __init__(self, seed, board, count, quick=QUICK_AFTER_WRITE):
         from firmware.core.game import Game
@@ -99,7 +100,8 @@ class Walk:
         sim.close()
         self.nvm = C.SimDevice(board, self.state).nvm()
         self.files = drive_files(self.state)
-        undo = [("A", 0, walks.LONG_HOLD_MS[0]), ("c", rng.randint(*walks.PACE_MS), walks.hold(rng, "c"))]
+        undo = [("A", 0, walks.LONG_HOLD_MS[0]), ("c", rng.randint(*walks.PACE_MS), walks.hold(rng, "c")),
+                ("b", rng.randint(*QUICK_AFTER_MS), walks.hold(rng, "b"))]  # (the menu: a new screen)
         self.presses = undo + walks.timed(rng, count, back)
         self.writes = self._writes()
         for i in range(len(self.presses) - 1):
