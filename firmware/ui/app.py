@@ -24,7 +24,7 @@ from firmware.core.kinds import ALL_PASS
 from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.scoreboard import Scoreboard
-from firmware.ui.screenmodel import Screen, big_cols, big_lines, cols, lines, wrap
+from firmware.ui.screenmodel import Chart, Screen, big_cols, big_lines, cols, lines, wrap
 from firmware.ui.views import Message, View, back_to, clip, go_home
 from firmware.words import tr
 
@@ -129,11 +129,12 @@ class App:
             return None  # a waking press does nothing else
         lazy.clean = clean
         try:
-            return self.view.ahead(self, ev)
+            shows = self.view.ahead(self, ev)
         except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
             return None
         finally:
             lazy.clean = False
+        return shows if isinstance(shows, Chart) else None  # (a view's own True or False: nothing to draw)
 
     def work(self):
         """One job of the slow part of the last press (a save, an export), run by the loop once
