@@ -84,7 +84,7 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
-        self.tally = None  # what the history and the chart read of the entries (firmware/ui/text.py tally)
+        self.tally = None  # what the history reads of the entries (firmware/ui/screens/history.py tally)
         message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.tr("Note"), message, go_home)

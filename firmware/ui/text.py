@@ -7,9 +7,10 @@ rules core's English EntryError messages into short words of the language.
 One numbering: a hand the table counts is "Giv N" (N = completed hands after
 it, as the scoreboard counts them); any other entry (all pass, misdeal, knock
 fault, correction) is named by what it is and where it stands: "Knackfel,
-före giv 6". ``entry_name`` words both (firmware/ui/tally.py counts them for a log).
+före giv 6". ``entry_name`` words both.
 """
 
+from firmware.core import score
 from firmware.words import line, tr
 
 # What an entry that is not a counted hand is called (by entry kind).
@@ -93,9 +94,8 @@ def reason(app, why, players=None):
         return explain(app.lang, str(why))
     index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
     if game is not None and 0 <= index < len(game.log):
-        from firmware.ui.tally import tally  # (the history's fold: an entry named as it shows it)
-
-        hands = tally(app)[0]
-        words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], hands[index], hands[index + 1],
-                                            app.cols), words)
+        st = game.fold(game.log[:index])  # (a refusal's words: a fold is fine)
+        before = st.hands
+        score.apply(game.rules, st, game.log[index])
+        words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], before, st.hands, app.cols), words)
     return words

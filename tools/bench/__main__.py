@@ -3,14 +3,16 @@
 Core (heap, time per entry), storage (bytes and erases per hand, flash life),
 UI (presses per hand, heap, time per press), bundle size, CircuitPython's VM, the emulated
 boards of every profile (tools/bench/board.py: heap, press-to-frame time, saves, exports), the phone
-view of the Wi-Fi boards (tools/bench/web.py). Numbers, not tests: nothing here fails on a slow machine.
+view of the Wi-Fi boards (tools/bench/web.py), people's paths on the emulated Pico and Feather
+(tools/bench/paths.py: random walks at a table's pace, beside the board section's planned scenario).
+Numbers, not tests: nothing here fails on a slow machine.
 """
 
 import importlib
 import sys
 
 SECTIONS = ("tools.bench.core", "tools.bench.storage", "tools.bench.ui", "tools.bench.bundle", "tools.bench.device",
-            "tools.bench.web", "tools.bench.board")
+            "tools.bench.web", "tools.bench.board", "tools.bench.paths")
 
 
 def main():

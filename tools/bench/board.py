@@ -56,6 +56,8 @@ EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.h
 EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen
 PLANNED_S = 780  # a profile's device scenario here, one emulator at a time (for the expected length)
+# The summary lines main() printed, for make bench's people's paths to print beside theirs (tools/bench/paths.py).
+measured = []
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
 # shared machine BOARD_WORKERS=1 plays one at a time).
 WORKERS = int(os.environ.get("BOARD_WORKERS") or 5)
@@ -400,16 +402,11 @@ def main(profiles=PROFILES):
     if why:
         print("board: skipped: %s" % why)
         return
-    from tools.bench import paths
-
     profiles = [p for p in profiles if not B.missing(p) or print("%s: skipped: %s" % (p, B.missing(p)))]
-    walked = [p for p in profiles if p in paths.PROFILES]
-    walks = len(paths.SEEDS) * len(walked)
-    expected = PLANNED_S * len(profiles) + walks * paths.WALK_S
-    print("board: the device scenario on %d profiles, then people's paths on %s (%d walks of %d presses): "
-          "about %.0f min here with one emulator at a time (BOARD_WORKERS=1), less with more" % (
-              len(profiles), ", ".join(walked) or "none", walks, paths.PRESSES, expected / 60), flush=True)
-    summary = []
+    print("board: the device scenario on %d profiles: about %.0f min here with one emulator at a time "
+          "(BOARD_WORKERS=1), less with more" % (len(profiles), PLANNED_S * len(profiles) / 60), flush=True)
+    summary = measured
+    del summary[:]
     for board in profiles:
         with progress("board %s: the device scenario" % board, PLANNED_S):
             summary.append(measure(board))
@@ -420,13 +417,6 @@ def main(profiles=PROFILES):
                                                     "knack7", "goals"))
     for row in summary:
         print("  %-15s %-8s %6.0f %4.0f %6.0f %7d %8d  %s" % row)
-    print()
-    lines = []
-    for row in summary:
-        if row[0] in walked:
-            lines.append((row[2:5], paths.measure(row[0], planned=row[2:5])))
-            print()
-    paths.summary(lines)
 
 
 def measure(board):

@@ -513,9 +513,14 @@ def main(argv=None):
         print("paths: skipped: %s" % why)
         return 0
     started = time.time()
+    boards = [b for b in args or PROFILES if not B.missing(b)]
+    print("people's paths: %d walks of %d presses on %s, about %.0f min here with one emulator at a time" % (
+        len(seeds) * len(boards), count, ", ".join(boards), len(seeds) * len(boards) * WALK_S * count / PRESSES / 60),
+        flush=True)
+    planned = {row[0]: row[2:5] for row in BB.measured}  # (make bench: the board section's, run before)
     lines = []
-    for board in args or PROFILES:
-        lines.append((None, measure(board, seeds, count)))
+    for board in boards:
+        lines.append((planned.get(board), measure(board, seeds, count, planned.get(board))))
         print()
     summary(lines)
     print("people's paths took %.0f s" % (time.time() - started))

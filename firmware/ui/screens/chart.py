@@ -1,6 +1,6 @@
 """The chart: every player's score over the last hands."""
 
-from firmware.ui import events, tally
+from firmware.ui import events
 from firmware.ui.screenmodel import Chart, Screen, pad, page_dots, short_names
 from firmware.ui.views import View, clip
 
@@ -47,16 +47,20 @@ class ChartView(View):
         game = app.series.game
         if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
             return self.cache[2]
-        hands, _firsts, scores = tally.tally(app)  # (the fold the history keeps too)
-        n = game.state.n
-        at = [0]  # the entries after which a point is drawn: the start, each hand counted
-        for i in range(1, len(hands)):
-            if hands[i] > hands[at[-1]]:
-                at.append(i)
-        last = len(hands) - 1
-        if at[-1] != last and scores[last * n:last * n + n] != scores[at[-1] * n:at[-1] * n + n]:
-            at.append(last)  # entries after the last hand changed the scores: now
-        pts = [(hands[i], tuple(scores[i * n:i * n + n])) for i in at[-(CHART_HANDS + 1):]]
+        first = game.fold([])  # (a long press's: while its key is held, App.ahead)
+        pts = [(first.hands, tuple(first.scores))]
+        last = first.hands
+        now = None
+        for st in game.states():
+            if st.hands > last:
+                pts.append((st.hands, tuple(st.scores)))
+                last = st.hands
+                now = None
+            else:
+                now = (st.hands, tuple(st.scores))
+        if now is not None and now[1] != pts[-1][1]:
+            pts.append(now)
+        pts = pts[-(CHART_HANDS + 1):]
         self.cache = (len(game.log), game, pts)
         return pts
 

@@ -1,10 +1,10 @@
 """One entry of the history: each player's change, why, and its edit, delete and insert before it
 (loaded when one opens: firmware/ui/screens/history.py's list, its ``back``, loads it while OK
-is held, and words the entry for the delete's question)."""
+is held, and gives it the entries' fold and the words of the delete's question)."""
 
 from firmware import forget
 from firmware.core import score
-from firmware.ui import events, lazy, tally, text
+from firmware.ui import events, lazy, text
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import name_width, pad, wrap
 from firmware.ui.views import Confirm, ListView, back_to, reopen
@@ -41,10 +41,9 @@ def reasons(app, game, entry):
 
 def leave_for_entry():
     """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history,
-    this module and the wording of entries (firmware/ui/text.py, tally.py) need no RAM."""
+    this module and the wording of entries (firmware/ui/text.py) need no RAM."""
     forget(HISTORY)
     forget(DETAIL)
-    forget("firmware.ui.tally")
     forget("firmware.ui.text")
 
 
@@ -61,7 +60,7 @@ class Detail(ListView):
         self.lines = None  # (language, the change and why rows): built once
 
     def title(self, app):
-        hands = tally.tally(app)[0]
+        hands = self.back.tally(app)[0]
         return text.entry_name(app.lang, app.series.game.log[self.index][0], hands[self.index],
                                hands[self.index + 1], app.cols - 1)  # (its last column: the list's ▼)
 
@@ -69,7 +68,7 @@ class Detail(ListView):
         """The rows above the actions: each player's change, then why."""
         if self.lines is None or self.lines[0] != app.lang:
             game = app.series.game
-            _hands, firsts, scores = tally.tally(app)
+            _hands, firsts, scores = self.back.tally(app)
             n = len(game.players)
             w = name_width(game.players, app.cols - 1 - 12)
             first = firsts[self.index]  # the hand's first to speak, as entry lists them

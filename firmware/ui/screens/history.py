@@ -1,8 +1,16 @@
 """The history: every entry, newest last, and the undo (one entry's changes, its edit, delete and
-insert: detail.py, loaded when one opens)."""
+insert: detail.py, loaded when one opens).
+
+What it reads of the entries is one fold of the log, kept in ``app.tally`` between screens
+(``tally``): a fold costs some 1.5 ms an entry on a Pico, and a game of 40 hands was 60 ms each
+time the history opened; now each entry is folded once, and again only from an entry that
+changed. Its rows stay beside it (``rows``).
+"""
+
+from array import array
 
 from firmware.core import score
-from firmware.ui import events, lazy, tally
+from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.views import Confirm, ListView, Message, go_home
 
@@ -10,10 +18,67 @@ detail = Lazy("firmware.ui.screens.detail")  # an entry's changes, edit, delete,
 HISTORY = "firmware.ui.screens.history"
 
 
+def first_seat(state):
+    """The seat a hand from state lists first: the first to speak (left of the dealer),
+    as entering that hand does; seat 0 once nobody speaks (the game is over)."""
+    s = state.first_to_speak()
+    return s if s >= 0 else 0
+
+
+def tally(app):
+    """What the history reads of the game's entries: (hands, first, scores), where
+    hands[i] is the hands counted after the first i entries (hands[0]: at the start), first[i] the
+    seat entry i's lists start at (``first_seat`` of that state) and scores[i * n:i * n + n] the n
+    players' scores after i entries. Kept in app.tally between screens, brought up to date by
+    folding only the entries it has not seen; undo keeps what it had of the rest."""
+    game = app.series.game
+    log = game.log
+    t = app.tally
+    if t is None or t[0] is not game:
+        st = game.fold([])
+        t = app.tally = [game, [], array("H", (st.hands,)), bytearray((first_seat(st),)), array("h", st.scores), st,
+                         {}, None]
+    seen = t[1]
+    k = 0
+    while k < len(seen) and k < len(log) and seen[k] is log[k]:
+        k += 1
+    if k < len(seen):  # undone, edited, deleted or inserted from entry k on
+        n = game.state.n
+        del seen[k:]
+        t[2] = t[2][:k + 1]
+        t[3] = t[3][:k + 1]
+        t[4] = t[4][:(k + 1) * n]
+        t[5] = game.state if k == len(log) else game.fold(log[:k])
+        for i in [i for i in t[6] if i >= k]:
+            del t[6][i]
+    if k < len(log):
+        rules = game.rules
+        st = t[5].copy()  # (t[5] may be the game's own state: never changed here)
+        for entry in log[k:]:
+            score.apply(rules, st, entry)
+            seen.append(entry)
+            t[2].append(st.hands)
+            t[3].append(first_seat(st))
+            t[4].extend(st.scores)
+        t[5] = game.state  # (the same scores: the copy can go)
+    return t[2], t[3], t[4]
+
+
+def rows(app):
+    """The history's rows made so far, by entry, kept with the tally (call it first): a row stays
+    until its entry or one before it changes, or the language or the panel's width does; at most
+    two screens of them."""
+    t = app.tally
+    if t[7] != (app.lang, app.cols) or len(t[6]) > 2 * app.rows:
+        t[6] = {}
+        t[7] = (app.lang, app.cols)
+    return t[6]
+
+
 def describe(app, game, i):
     """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
     that does not fit: the position never breaks)."""
-    hands, firsts, _scores = tally.tally(app)
+    hands, firsts, _scores = tally(app)
     before = hands[i]
     after = hands[i + 1]
     what = summary(app, game, game.log[i], 99, firsts[i])  # every player, whole: the question wraps
@@ -128,9 +193,9 @@ def detail_at(app, index, cursor, at):
 
 def label(app, i):
     """History row i: a counted hand by its number (Giv N); any other entry indented, by what it
-    is. Made once (tally.rows keeps it)."""
-    hands, firsts, _scores = tally.tally(app)
-    made = tally.rows(app)
+    is. Made once (``rows`` keeps it)."""
+    hands, firsts, _scores = tally(app)
+    made = rows(app)
     got = made.get(i)
     if got is None:
         game = app.series.game
@@ -169,6 +234,10 @@ class History(ListView):
     def describe(self, app, i):
         """Entry i in words, for its changes' delete question (detail.py)."""
         return describe(app, app.series.game, i)
+
+    def tally(self, app):
+        """The entries' fold (``tally``), for their changes (detail.py)."""
+        return tally(app)
 
     def ahead(self, app, ev):
         """OK going down: an entry's changes (their module) load meanwhile."""

@@ -1,13 +1,13 @@
-"""The history's and the chart's counts of a game (firmware/ui/tally.py): what a fold of
-the log gives, kept between screens, each entry folded once however often they open."""
+"""The history's counts of a game (firmware/ui/screens/history.py ``tally``): what a fold of
+the log gives, kept between screens, each entry folded once however often it opens."""
 
 import random
 
 from firmware.core import score
 from firmware.core.rules import Rules
 from firmware.core.series import Series
-from firmware.ui import tally
 from firmware.ui.app import App
+from firmware.ui.screens import history
 from tools.play import randgame
 from tools.play.driver import FakeStore
 
@@ -15,16 +15,16 @@ from tools.play.driver import FakeStore
 def folded(game):
     """(hands, first seats, scores) as the tally gives them, from a fold of the whole log."""
     st = game.fold([])
-    hands, firsts, scores = [st.hands], [tally.first_seat(st)], list(st.scores)
+    hands, firsts, scores = [st.hands], [history.first_seat(st)], list(st.scores)
     for st in game.states():
         hands.append(st.hands)
-        firsts.append(tally.first_seat(st))
+        firsts.append(history.first_seat(st))
         scores.extend(st.scores)
     return hands, firsts, scores
 
 
 def tallied(app):
-    return tuple(list(a) for a in tally.tally(app))
+    return tuple(list(a) for a in history.tally(app))
 
 
 def test_the_tally_is_the_fold_after_every_change_and_folds_only_what_changed(monkeypatch):
@@ -64,7 +64,7 @@ def test_another_games_tally_is_let_go_on_the_scoreboard():
     series = Series(Rules("fem"), ["Anna", "Bo", "Cia", "Dan"])
     app = App(FakeStore(series), None)
     app.series = series
-    tally.tally(app)
+    history.tally(app)
     assert app.tally[0] is series.game
     app.let_go()
     assert app.tally is not None  # this game's: kept
