@@ -299,6 +299,11 @@ class Played:
             self.problems.append("the board took %d presses, the simulator's buttons reported %d" % (
                 self.events, self.sim_events))
         self.presses = self._presses()
+        marks = BB.effects(walk.presses, B.START_MS, 0)
+        self.heaps = []  # (free after the draw, right after the handling, view, view before, press) per draw
+        for k, s in enumerate(self.seen):
+            press = sum(1 for t in marks if t <= s[0]) - 1
+            self.heaps.append((s[4], s[7], s[1], self.seen[k - 1][1] if k else "-", press))
 
     def _presses(self):
         """A record per press that brought a frame: (press index, key, view before, view after,
@@ -410,13 +415,14 @@ def report(board, played, planned=None):
         worst = max(x[4] for x in saves)
         print("  a press that came while a save was written, to its frame: %s (goal <= %d ms: %s)" % (
             dist([x[4] for x in saves]), GOAL_SAVE_WAIT_MS, met(worst <= GOAL_SAVE_WAIT_MS)))
-    if seen:
-        low = min(seen, key=lambda s: s[4])
-        low_before = min(seen, key=lambda s: s[7])
-        print("  heap: lowest free after a draw %d B at %s (goal >= %d: %s); right after a press's handling "
-              "%d B at %s (goal >= %d: %s)" % (
-                  low[4], low[1], BB.GOAL_FREE, met(low[4] >= BB.GOAL_FREE), low_before[7], low_before[1],
-                  BB.GOAL_FREE_BEFORE, met(low_before[7] >= BB.GOAL_FREE_BEFORE)))
+    heaps = [(h, p.walk.seed) for p in played for h in p.heaps]
+    for k, what, goal in ((0, "after a draw and its collection", BB.GOAL_FREE),
+                          (1, "right after a press's handling, before the draw", BB.GOAL_FREE_BEFORE)):
+        if heaps:
+            low = sorted(heaps, key=lambda x: x[0][k])[:5]
+            print("  heap, the lowest free %s: %d B (goal >= %d: %s); the five lowest: %s" % (
+                what, low[0][0][k], goal, met(low[0][0][k] >= goal), ", ".join(
+                    "%s>%s %d (seed %d, press %d)" % (h[3], h[2], h[k], seed, h[4]) for h, seed in low)))
     transitions(presses)
     slow = sorted(presses, key=lambda x: -x[4])[:SLOWEST]
     print("  slowest: " + ", ".join("%s>%s %.0f (%d+%d, %s %d ms)%s" % (
