@@ -14,4 +14,8 @@ if hasattr(gc, "threshold"):
 from firmware.record.replay import main  # after the threshold: it compiles under it
 
 if __name__ == "__main__":
+    if sys.implementation.name == "cpython":  # a person's terminal and pipes
+        from firmware.record.terminal import cli
+
+        sys.exit(cli(main))
     sys.exit(main(sys.argv[1:]))

@@ -39,21 +39,22 @@ def test_unknown_characters_draw_a_box():
     assert rows("\u4e00")[0] == "#####."
 
 
-def test_marks_of_a_ring_and_dots_sit_above_the_letters():
-    assert rows("Å")[:3] == ["..#...", ".#.#..", "..#..."]  # the ring, on the A's apex
-    assert rows("Ä")[:2] == ["#...#.", "......"] and rows("Ö")[:2] == ["#...#.", "......"]
+def test_marks_of_a_ring_and_dots_sit_on_the_capitals_and_over_the_lower_case():
+    assert rows("Å")[:3] == ["..#...", ".#.#..", ".###.."]  # the ring, on its A's top
+    assert rows("Ä")[:2] == ["#...#.", ".###.."] and rows("Ö")[:2] == ["#...#.", ".###.."]
+    assert rows("Ü")[:2] == [".#.#..", "#...#."] and rows("É")[:2] == ["....#.", "####.."]
     assert rows("ö")[0] == ".#.#.." and rows("ö")[1] == "......"
 
 
-def test_capital_a_ring_and_dots_read_apart_from_a_and_o():
-    """A dark row parts the dots from the letter (dots touching the letter's top read as an
-    eared A); Å's ring sits on its A's apex (a ring on a flat top reads as a pointed A);
-    the letter below is 6 rows, down to row 7, where A and O are 7 rows without a gap."""
-    for ch in ("Ä", "Ö", "Ü"):
+def test_capital_a_ring_and_dots_stand_on_the_baseline_with_their_marks_off_the_letter():
+    """Ä Ö Ü É: the marks in the capital's top row touch the letter under them at a corner at
+    most (a mark on the letter's top reads as an eared A); the letter stands on the capitals'
+    baseline (row 6), row 7 is a descender's."""
+    for ch in ("Ä", "Ö", "Ü", "É", "Å"):
         r = rows(ch)
-        assert "#" in r[0] and r[1] == "......" and all("#" in row for row in r[2:]), (ch, r)
-    r = rows("Å")
-    assert all("#" in row for row in r) and r[2] == "..#..."
+        assert r[7] == "......" and "#" in r[6] and all("#" in row for row in r[:7]), (ch, r)
+        if ch != "Å":  # (Å's ring sits on its A)
+            assert all(not (r[0][x] == "#" and r[1][x] == "#") for x in range(6)), (ch, r)
     for plain in ("A", "O"):
         assert "......" not in rows(plain)[:7] and rows(plain)[7] == "......"
 
@@ -81,23 +82,79 @@ def test_ram_of_the_tables_is_small():
     assert font.size() < 1200
 
 
-def heights(char):
-    """How tall char's letter is drawn under its mark (the marks sit in rows 0-1; Å's ring
-    ends on its A's apex, row 2), in pixels: on a text row (the 8-row cell) and on a big row
-    (firmware/device/plot.py BIG_TALL: each glyph row drawn 1 or 2 pixels tall)."""
-    from firmware.device import plot
+# -- issue 36, point 9: Å Ä Ö as the panel shows them --------------------------------------
 
-    r = rows(char)
-    last = max(y for y in range(8) if "#" in r[y])
-    body = range(2, last + 1)
-    return len(body), sum(plot.BIG_TALL[y] for y in body)
+CAPITALS = (("Å", "A", "å"), ("Ä", "A", "ä"), ("Ö", "O", "ö"), ("Ü", "U", "ü"), ("É", "E", "é"))
+PANELS = (("ssd1306", 64), ("ssd1306", 32), ("sh1106", 64), ("sh1107", 64))
 
 
-def test_every_capital_with_a_ring_or_dots_is_taller_than_its_lower_case_on_every_size():
-    """Issue 27, point 10: a capital Ö drew as tall as ö ("örjan"); on each font size (text
-    rows, big rows) each capital with a mark stands taller than its lower case, and at
-    least as tall as the lower case's plain letter."""
-    for cap, low in (("Å", "å"), ("Ä", "ä"), ("Ö", "ö"), ("Ü", "ü"), ("É", "é")):
-        c, lo = heights(cap), heights(low)
-        for size in range(2):
-            assert c[size] > lo[size], (cap, low, size, c, lo)
+def places(letter, height):
+    """(where, screen, box, inverted) for letter drawn in each way the device draws a line: a row
+    under a row of capitals, the first row (under the title), a selected row, the title, and on
+    128x64 big rows under the title and under a big row. box: the letter's cell on the panel,
+    (left, top, right, bottom) in pixels."""
+    from firmware.ui.screenmodel import BIG, BIG_PITCH, Screen
+
+    out = [("a row under a row", Screen("Giv 1", ["AAAA", "A%sA" % letter]), (6, 16, 11, 24), False),
+           ("the first row, under the title", Screen("Giv 1", ["A%sA" % letter]), (6, 8, 11, 16), False),
+           ("a selected row", Screen("Giv 1", ["AAAA", "A%sA" % letter], selected=1), (6, 16, 11, 24), True),
+           ("the title", Screen("A%sA" % letter, ["AAAA"]), (6, 0, 11, 8), True)]
+    if height >= 64:  # (big scores: where two big rows fit)
+        w = 6 * BIG
+        out += [("a big row under the title", Screen("Giv 1", ("A%sA" % letter, "AAA"), big=True),
+                 (w, 8, w + 5 * BIG, 8 + BIG_PITCH), False),
+                ("a big row under a big row", Screen("Giv 1", ("AAA", "A%sA" % letter), big=True),
+                 (w, 8 + BIG_PITCH, w + 5 * BIG, 8 + 2 * BIG_PITCH), False)]
+    return out
+
+
+def ink(pixels, box, inverted):
+    """{pixel row: [columns]} of a letter's ink in box: lit pixels, dark ones in an inverted bar."""
+    left, top, right, bottom = box
+    out = {}
+    for y in range(top, bottom):
+        xs = [x for x in range(left, right) if pixels[y][x] == (0 if inverted else 1)]
+        if xs:
+            out[y] = xs
+    return out
+
+
+def test_every_capital_with_a_ring_or_dots_stands_as_a_capital_with_its_marks_seen_on_the_panel():
+    """Issue 36, point 9: a capital Ö was drawn from the lower case's x-height down into the
+    descender's row ("Örjan" read "örjan"), and big rows put its dots against the title's bar,
+    where they vanished. Each of Å Ä Ö Ü É, drawn by the page renderer into the panel model
+    (tools/sim/panel.py) on every panel, in each way a line is drawn (a text row, the first row
+    under the title, a selected row, the title, big rows under the title and under a big row),
+    against its plain capital drawn there:
+    - it stands as high as the plain capital and on its baseline (its top and bottom pixel
+      rows are the plain capital's), lit in every pixel row between: the letter rises from
+      right under its marks, not from the x-height;
+    - its marks show: its top pixel rows differ from the plain capital's;
+    - nothing lit touches them from above (the pixel row over the cell is dark: the title's
+      bar keeps its bottom row dark), and in a bar (the title, a selected row) each mark is a
+      dark pixel with the bar lit beside it.
+    An 8-pixel line has no pixel row above its capitals that is not the line above's (the feet
+    of its letters, a bar's edge): the marks stand in the capital's top row, not above it."""
+    from tools.sim.bus import page_display
+
+    for driver, height in PANELS:
+        renderer, panel = page_display(128, height, 0x3C, driver)
+        for where, _screen, box, inverted in places("A", height):
+            shown = {}
+            for letter in {ch for triple in CAPITALS for ch in triple[:2]}:
+                renderer.draw(dict((w, s) for w, s, _b, _i in places(letter, height))[where])
+                shown[letter] = panel.rows()
+            for cap, plain, _low in CAPITALS:
+                c, p = ink(shown[cap], box, inverted), ink(shown[plain], box, inverted)
+                say = (driver, height, where, cap, c)
+                assert min(c) == min(p) and max(c) == max(p), say  # a capital's height, its baseline
+                assert sorted(c) == list(range(min(c), max(c) + 1)), say  # no gap under the marks
+                unit = 2 if "big" in where else 1  # (a big row draws a glyph row 2 pixels high)
+                top = range(min(c), min(c) + unit)
+                assert [c[y] for y in top] != [p.get(y) for y in top], say  # the marks show
+                left, first, right, _bottom = box
+                if first:  # nothing lit touches them from above
+                    assert set(shown[cap][first - 1][left - 1:right + 1]) == {0}, say
+                if inverted:  # dark marks in a lit bar: the bar beside them
+                    for y in top:
+                        assert all(shown[cap][y][x - 1] or shown[cap][y][x + 1] for x in c[y]), say

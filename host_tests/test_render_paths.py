@@ -195,8 +195,8 @@ def test_the_page_pen_draws_lines_markers_and_letters_as_the_reference():
 
 def test_title_is_inverted_across_the_whole_width():
     ref = reference(Screen("T", ["a"]), 128, 64)
-    assert all(ref[y][127] == 1 for y in range(8))
-    assert all(ref[y][127] == 0 for y in range(8, 64))
+    assert all(ref[y][127] == 1 for y in range(7))
+    assert all(ref[y][127] == 0 for y in range(7, 64))  # (its bottom pixel row dark)
 
 
 def test_text_lines_cut_pad_and_scroll_to_the_selection():
@@ -324,7 +324,7 @@ def test_a_changed_character_sends_its_six_columns():
     assert wire.take() == []
 
 
-def test_a_moved_selection_sends_the_two_rows_and_a_title_over_a_selected_first_row():
+def test_a_moved_selection_sends_the_two_rows_and_not_the_title_over_a_selected_first_row():
     r, wire, panel = wired()
     rows = ["Giv", "Omgiv", "Knackfel"]
     r.draw(Screen("Meny", rows, selected=1))
@@ -332,11 +332,10 @@ def test_a_moved_selection_sends_the_two_rows_and_a_title_over_a_selected_first_
     r.draw(Screen("Meny", rows, selected=2))
     sent = wire.take()
     assert [(p, c, len(d)) for p, c, d in sent] == [(2, 0, 128), (3, 0, 128)]
-    assert sent[1][2][:6] == bytes(b ^ 0xFF for b in cells("K"))  # the new selection, inverted
-    r.draw(Screen("Meny", rows, selected=0))  # next to the title: its bottom pixel row goes dark
-    sent = wire.take()
-    assert [(p, c, len(d)) for p, c, d in sent] == [(0, 0, 128), (1, 0, 128), (3, 0, 128)]
-    assert all(b & 0x80 == 0 for b in sent[0][2]) and sent[0][2][-1] == 0x7F
+    assert sent[1][2][:6] == bytes(b ^ 0x7F for b in cells("K"))  # inverted, its bottom row dark
+    r.draw(Screen("Meny", rows, selected=0))  # next to the title: the title (its bottom pixel row
+    sent = wire.take()  # dark, as always) stays as it is
+    assert [(p, c, len(d)) for p, c, d in sent] == [(1, 0, 128), (3, 0, 128)]
     assert panel.rows() == reference(r.last, 128, 64)
 
 
@@ -371,13 +370,13 @@ def test_the_sh1107_gets_the_strips_across_its_glass_that_hold_a_change():
         for r_ in range(8):
             want = sum(1 << i for i in range(8) if 78 <= 8 * s + i < 84 and three[8 * s + i - 78] >> r_ & 1)
             assert data[7 - r_] & want == want
-    # the selection moved off the first row: the two rows and the title (its bottom pixel row lit
-    # again), lines 0-2, RAM columns 40-63: one write per strip
+    # the selection moved off the first row: the two rows, lines 1-2, RAM columns 40-55: one
+    # write per strip
     r.draw(Screen("T", ["a", "b"], selected=0))
     wire.take()
     r.draw(Screen("T", ["a", "b"], selected=1))
     sent = wire.take()
-    assert [(p, c, len(d)) for p, c, d in sent] == [(s, 40, 24) for s in range(16)]
+    assert [(p, c, len(d)) for p, c, d in sent] == [(s, 40, 16) for s in range(16)]
     assert panel.rows() == reference(r.last, 128, 64)
     # two lines apart (rows 1 and 3): two writes per strip
     r.draw(Screen("T", ["a", "b", "c"], selected=0))

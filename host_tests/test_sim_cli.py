@@ -204,3 +204,143 @@ def test_the_readme_commands_run_as_written(tmp_path):
                            timeout=120, stdin=subprocess.DEVNULL)
         assert p.returncode == 0, (command, p.stderr[-2000:])
     assert (tmp_path / "shots").is_dir() and any((tmp_path / "shots").iterdir())
+
+
+# -- every --state problem, a bad key and a bad argument: one line and exit status 2 ------------
+
+FEM_BASIC = os.path.join(ROOT, "host_tests", "records", "fem-basic.json")
+
+
+def sim(*args, prefix=()):
+    """python3 -m tools.sim args (after prefix, a command that runs it), stdin not a terminal."""
+    return subprocess.run([*prefix, sys.executable, "-m", "tools.sim", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+
+
+def as_a_user():
+    """What runs a command as a person, who cannot write everywhere: nothing, or as root util-linux's
+    setpriv down to nobody (skips where neither)."""
+    import shutil
+
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("root, and no setpriv to run the simulator as a user")
+    return ("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups")
+
+
+def test_a_state_that_is_a_file_is_refused(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine")
+    p = sim("--state", str(path), "--keys", "c")
+    assert (p.returncode, p.stderr) == (2, "sim: --state %s is a file: name a folder (made when missing)\n" % path)
+    assert path.read_text() == "mine"
+
+
+@pytest.mark.parametrize("mode, why", [(0o555, "read-only"), (0o000, "unreadable")])
+def test_a_state_folder_the_user_cannot_write_is_refused(mode, why):
+    """An empty folder a person cannot write (read-only) or not even list (unreadable)."""
+    import shutil
+    import tempfile
+
+    top = tempfile.mkdtemp(prefix="sim-state-")
+    try:
+        os.chmod(top, 0o755)
+        state = os.path.join(top, why)
+        os.mkdir(state, mode)
+        os.chmod(state, mode)
+        p = sim("--state", state, "--keys", "c", prefix=as_a_user())
+        assert (p.returncode, p.stderr) == (
+            2, "sim: --state %s: cannot make %s/drive (Permission denied)\n" % (state, state))
+    finally:
+        os.chmod(os.path.join(top, why), 0o755)
+        shutil.rmtree(top)
+
+
+def saved_state(tmp_path, record=FEM_BASIC):
+    """A --state folder holding record's game, as a run of the simulator leaves it."""
+    state = tmp_path / "st"
+    assert sim("--record", record, "--state", str(state), "--keys", "").returncode == 0
+    return state
+
+
+def test_a_short_nvm_file_is_kept_aside_and_said(tmp_path):
+    state = saved_state(tmp_path)
+    nvm = state / "nvm.bin"
+    nvm.write_bytes(nvm.read_bytes()[:10])  # cut: the game's frame is gone
+    for _run in range(2):  # until a save writes the NVM again, each run says so; one copy is kept
+        p = sim("--state", str(state), "--text")
+        assert p.returncode == 0
+        assert p.stderr == ("sim: %s is 10 bytes, not the NVM's 4096: a copy is kept as %s; read as the device "
+                            "would: save unreadable: no game to resume\n" % (nvm, state / "nvm-damaged.bin"))
+        assert p.stdout.splitlines()[-2:] == ["Sparat spel oläsbart:", "inget att fortsätta"]
+    assert sorted(os.listdir(state)) == ["drive", "nvm-damaged.bin", "nvm.bin"]
+    assert (state / "nvm-damaged.bin").read_bytes() == nvm.read_bytes()
+
+
+def test_a_damaged_nvm_file_is_kept_aside_and_said(tmp_path):
+    state = saved_state(tmp_path)
+    nvm = state / "nvm.bin"
+    data = bytearray(nvm.read_bytes())
+    data[20] ^= 0xFF  # a bit of the save's only frame
+    nvm.write_bytes(data)
+    p = sim("--state", str(state), "--text")
+    assert p.returncode == 0
+    assert p.stderr == "sim: %s: save unreadable: no game to resume; a copy is kept as %s\n" % (
+        nvm, state / "nvm-damaged.bin")
+    assert (state / "nvm-damaged.bin").read_bytes() == data
+
+
+def test_record_over_an_unfinished_game_keeps_it_on_the_drive_first(tmp_path):
+    """As the device does on Start! (firmware/ui/gamestart.py): the unfinished game to games/."""
+    state = saved_state(tmp_path)
+    p = sim("--record", os.path.join(ROOT, "host_tests", "records", "knack-basic.json"), "--state", str(state),
+            "--keys", "")
+    kept = state / "drive" / "games" / "0001-fem.json"
+    assert (p.returncode, p.stderr) == (0, "sim: the unfinished game of --state %s is on the drive: %s\n"
+                                        % (state, kept))
+    assert "Eva" in p.stdout  # the record's game is open
+    with open(FEM_BASIC, encoding="utf-8") as f:
+        expect = json.load(f)["expect"]
+    replayed = subprocess.run([sys.executable, "-m", "firmware.replay", str(kept)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    assert json.loads(replayed.stdout) == expect
+
+
+def test_record_over_an_unfinished_game_is_refused_when_the_drive_is_the_computers(tmp_path):
+    state = saved_state(tmp_path)
+    before = (state / "nvm.bin").read_bytes()
+    p = sim("--record", os.path.join(ROOT, "host_tests", "records", "knack-basic.json"), "--state", str(state),
+            "--keys", "", "--readonly-drive")
+    assert (p.returncode, p.stdout) == (2, "")
+    assert p.stderr == ("sim: --state %s holds an unfinished game and the drive is the computer's "
+                        "(--readonly-drive): it cannot be kept on the drive, so --record does not replace it\n"
+                        % state)
+    assert (state / "nvm.bin").read_bytes() == before
+
+
+def test_the_back_key_is_in_the_help_and_in_the_unknown_key_message():
+    p = sim("--help")
+    assert p.returncode == 0 and "a b c d short, A B C D long (prev/next/OK/back" in " ".join(p.stdout.split())
+    p = sim("--keys", "cx")
+    assert (p.returncode, p.stderr) == (
+        2, "sim: unknown key 'x': use a b c d (short: prev next OK back) or A B C D (long), . to wait\n")
+
+
+def test_a_missing_keys_file_is_named(tmp_path):
+    p = sim("--keys-file", str(tmp_path / "keys.txt"), "--text")
+    assert (p.returncode, p.stderr) == (
+        2, "sim: cannot read --keys-file %s (No such file or directory)\n" % (tmp_path / "keys.txt"))
+
+
+def test_shots_naming_a_file_is_refused(tmp_path):
+    (tmp_path / "shot.png").write_bytes(b"")
+    p = sim("--shots", str(tmp_path / "shot.png"), "--keys", "c")
+    assert (p.returncode, p.stderr) == (
+        2, "sim: --shots %s is a file: name a folder (made when missing)\n" % (tmp_path / "shot.png"))
+
+
+def test_a_bad_argument_gets_one_line():
+    p = sim("--scale", "0", "--shots", "x", "--keys", "c")
+    assert (p.returncode, p.stderr) == (2, "python3 -m tools.sim: argument --scale: invalid positive value: '0' "
+                                           "(python3 -m tools.sim --help lists the options)\n")

@@ -190,14 +190,19 @@ def test_boot_py_compiles_and_only_uses_the_pure_module():
 
 
 def test_the_score_sheet_names_penalties_during_a_hand():
-    from firmware.store.exporttext import describe
+    from firmware.store.exporttext import sheet_text
 
-    players = ("Anna", "Bo", "Cia", "Dan")
-    hand = (score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),))
-    assert describe(players, hand) == "hand, Anna called, penalty Bo: late Rödskägg call"
-    assert describe(players, hand, "sv") == "giv, Anna ropade Rödskägg, straff Bo: sent Rödskäggrop"
-    bid = (score.BID, 2, 3, (1, 1, 3, 1), 0, ((0, "did not ask go along"), (3, "x")))
-    assert describe(players, bid) == "Cia bid 3, penalty Anna: did not ask go along, penalty Dan: x"
+    g = Game(Rules("fem"), ["Anna", "Bo", "Cia", "Dan"], 3)  # Dan deals: Anna speaks first
+    g.push((score.PLAY, (3, 2, -1, -1), 0, ((1, "late Rödskägg call"),)))
+    assert sheet_text(g).splitlines()[2].startswith(
+        '1,"Anna called Rödskägg: failed; Anna took 3, Bo 2; penalty Bo: late Rödskägg call",')
+    assert sheet_text(g, "sv").splitlines()[2].startswith(
+        '1,"Anna ropade Rödskägg: bet; Anna tog 3, Bo 2; straff Bo: sent Rödskäggrop",')
+    g = Game(Rules("knack"), ["Anna", "Bo", "Cia", "Dan"], 1)  # Bo deals
+    g.push((score.BID, 2, 3, (1, 1, 3, 1), 0, ((0, "did not ask go along"), (3, "penalty"))))
+    # a penalty entered without a reason is saved as "penalty": not said twice ("straff Dan: straff")
+    assert sheet_text(g, "sv").splitlines()[2].startswith(
+        '1,"Cia bjöd 3 tog 3: klart; Dan tog 1, Anna 1, Bo 1; straff Anna: frågade ej går med; straff Dan",')
 
 
 def test_the_exported_record_gives_reasons_as_the_table_saw_them(tmp_path):

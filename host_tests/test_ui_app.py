@@ -80,19 +80,56 @@ def test_table_builder_seats_clockwise_and_says_why():
     d.keys("B")  # hold ▶ from Start!: the table
     assert d.text().splitlines()[0] == "Plats 1: vem?▼"  # (more names below)
     d.keys("c")  # Anna (the list starts on the first name)
-    assert d.text().splitlines()[0] == "Plats 2: vem?▼"
+    assert d.text().splitlines()[0] == "OK: ta bort Anna▼"  # what OK does now: see below
     assert "Anna" in d.text().splitlines()[1] and ">Anna     #1" in d.text()  # seat 1, the cursor on it
     d.keys("B")  # done with one player: says why not
     assert "Minst 2 spelare" in d.text()
-    d.keys("c" "c")  # Bo, Cia: OK on a seated row seats the next name below
+    d.keys("bc" "bc")  # Bo, Cia
     d.keys("C")  # back: Cia unseated
     assert d.text().splitlines()[1].strip() == "Bord: Anna Bo"
-    d.keys("bc" "B")  # Dan, done
+    d.keys("bc" "B")  # Dan (the cursor stayed on Cia), done
     assert d.app.plan.players() == ["Anna", "Bo", "Dan"]
     assert d.app.plan.n == 3
     assert "Bord: Anna Bo Dan" in d.text()
     d.keys("c")  # Start! (the cursor is back on it)
     assert d.app.series.game.players == ("Anna", "Bo", "Dan")
+
+
+def test_ok_on_a_seated_name_unseats_that_name_and_the_title_says_so_first():
+    """Issue 36, point 5: OK on "Bo #1" seated the next free name below without a word. OK on
+    a seated name unseats that name (the seats after it move up one), never another, and the
+    title says so while the cursor is on it, before the press."""
+    for lang, unseat, seat in (("sv", "OK: ta bort %s▼", "Plats %d: vem?▼"),
+                               ("en", "OK: unseat %s▼", "Seat %d: who?▼")):
+        d = Driver(lang=lang)
+        d.keys("B" "c")  # the table, Anna seated
+        assert d.text().splitlines()[0] == unseat % "Anna"
+        d.keys("c")  # OK again: Anna leaves, and nobody else sits down
+        assert d.app.view.table == [] and " #" not in d.text()
+        assert d.text().splitlines()[0] == seat % 1 and ">Anna" in d.text()
+        d.keys("c" "bc" "bc")  # Anna, Bo, Cia
+        assert d.app.view.table == ["Anna", "Bo", "Cia"]
+        d.keys("aa")  # back up to Anna (#1)
+        assert d.text().splitlines()[0] == unseat % "Anna"
+        text = d.keys("c")  # Anna leaves: Bo and Cia move up
+        assert d.app.view.table == ["Bo", "Cia"]
+        assert [r.split() for r in text.splitlines()[2:5]] == [[">Anna"], ["Bo", "#1"], ["Cia", "#2"]]
+        assert text.splitlines()[0] == seat % 3  # on an empty seat's name: OK seats her
+        d.keys("c")
+        assert ">Anna     #3" in d.text()
+        d.keys("b" "c")  # ▶ Bo (seated): OK unseats Bo, not the next name below
+        assert d.app.view.table == ["Cia", "Anna"]
+        d.keys("B")
+        assert d.app.plan.players() == ["Cia", "Anna"]
+
+
+def test_done_with_too_few_players_says_why_before_the_press():
+    d = Driver()
+    d.keys("B" "c")  # Anna only
+    d.keys("a")  # up round the top: Done
+    assert d.text().splitlines()[0] == "Minst 2 spelare▲" and d.text().splitlines()[-1] == ">Klar"
+    d.keys("c")
+    assert d.app.plan.players() != ["Anna"] and "Minst 2 spelare" in d.text()
 
 
 def test_setup_bidding_needs_three_players():
@@ -399,7 +436,7 @@ def test_history_detail_edit_recomputes_later_hands():
     d.keys("c")  # OK on the changes: Edit
     walk = d.app.view
     assert is_view(walk, FemWalk)
-    assert walk.prefill == [2, 3, -1, -1]
+    assert [walk.value(i) for i in range(walk.n)] == [2, 3, -1, -1]
     assert walk.shown == 2  # each row starts on what it held
     d.keys("b")  # Bo 2 -> 3
     d.keys("c")  # Cia's 3 no longer fits: 1 to start
@@ -414,12 +451,11 @@ def test_history_detail_edit_recomputes_later_hands():
 
 
 def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
-    """The history lets its code go while an edit is open (detail.Detail.again): back from the
+    """The history lets its code go while an edit is open (history.Detail.again): back from the
     edit shows the entry's changes again with the cursor where it was, and back from there the
     history at that entry, as if it had stayed."""
     import sys
 
-    from firmware.ui.screens import detail as history_detail
     from firmware.ui.screens import history
 
     d, _st = started()
@@ -435,11 +471,10 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
         shown = d.text()
         d.keys("c")  # the edit's or the insert's first row
         assert is_view(d.app.view, FemWalk)
-        assert not {"firmware.ui.screens.history", "firmware.ui.screens.detail", "firmware.ui.text"} & set(
-            sys.modules)
+        assert "firmware.ui.screens.history" not in sys.modules and "firmware.ui.text" not in sys.modules
         d.keys("d")  # back: out of the walk
         again = d.app.view
-        assert is_view(again, history_detail.Detail) and again is not detail
+        assert is_view(again, history.Detail) and again is not detail
         assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
         assert d.text() == shown
         detail = again
@@ -468,13 +503,17 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     saves = len(st.saves)
     d.keys("a" "a" "c" "c")  # history -> hand 1 -> Edit (OK on its changes)
     walk = d.app.view
-    assert walk.prefill == [2, 1, 2, -1]
-    d.keys("b" "c" "b" "c" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
-    # the preview says what OK needs first (it said "OK? Bo vinner", and OK refused)
-    assert d.text().splitlines()[0] == "Radera 1 senare först"
+    assert [walk.value(i) for i in range(walk.n)] == [2, 1, 2, -1]
+    d.keys("b" "c" "b" "c")  # Bo 3, Cia 2, the rest pass: Bo wins at once
+    # the walk's own screen says what OK needs first (it said "OK? Bo vinner / OK: visa")
+    assert d.text().splitlines()[0] == "Radera 1 senare"
     d.keys("c")
-    # the later entry that the edit breaks, as the history names it, and the winner's name
-    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit"
+    # and so does the preview (it said "OK? Bo vinner", and OK refused)
+    assert d.text().splitlines()[0] == "Radera 1 senare"
+    d.keys("c")
+    # the later entry that the edit breaks, as the history names it, the winner's name, and
+    # what to do about it
+    assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit\nRadera 1 senare"
     game = d.app.series.game
     assert game.log == [(score.PLAY, (-1, 2, 1, 2), -1, ()), (score.ALL_PASS,)]
     assert len(st.saves) == saves
@@ -1306,9 +1345,11 @@ def test_refused_finished_hand_returns_where_it_can_be_fixed():
     d.keys("c" "bc" "a" "c" "a")  # ◀ on the filled-in last row: 3 of 5 tricks
     d.keys("c")
     assert "Stick: 3 av 5" in d.text()
-    d.keys("b")  # back: the last row again, filled in with the rest
+    d.keys("b")  # back: the last row answered, asked again on its answer
     assert is_view(d.app.view, FemWalk)
-    assert ">Anna     2     12>10" in d.text()
+    assert ">Anna     <pass>" in d.text()
+    d.keys("bb" "c")  # 2: every trick is given
+    assert "Anna     2     12>10" in d.text().splitlines()
     d.keys("c")
     assert d.app.series.game.log == [(score.PLAY, (2, 2, -1, 1), -1, ())]
 
@@ -1326,12 +1367,12 @@ def test_penalty_reasons_of_the_preset_only():
     assert d.app.view.reasons == ("forgot to ask går med", "")
     assert ">glömde fråga går med" in d.text() and "sent" not in d.text()
     d.keys("c")
-    assert d.app.view.walk.bidding.faults == ((1, "forgot to ask går med"),)
+    assert d.app.view.hand.faults == ((1, "forgot to ask går med"),)
     d.app.set_lang("en")
     d.keys("a" "c" "c")  # Bo again: taken back
-    assert d.app.view.walk.bidding.faults == ()
+    assert d.app.view.hand.faults == ()
     d.keys("a" "c" "c")  # and again: the English words
-    assert ">forgot to ask går m" in d.text()  # clipped to the grid
+    assert ">did not ask go along" in d.text()  # (it was "forgot to ask går m", cut to the grid)
 
 
 def test_no_call_where_it_is_meaningless():

@@ -138,7 +138,7 @@ def penalty_keys(d, seat, reason):
         opener = None  # a row of its own
     else:
         return None
-    if any(f[0] == seat for f in holder_of(view).faults):
+    if view.flow.hand.fault_mark(seat):
         return None  # the same seat again takes it back: not a detour that adds
     p = Planner(copy.deepcopy(d.app))
     view = p.app.view
@@ -146,7 +146,7 @@ def penalty_keys(d, seat, reason):
         p.pick_pos(view, len(view.cands))
     elif is_view(view, BidList):
         p.pick(len(view.choices))
-    p.faults(((seat, reason),), holder_of(view), opener or "")
+    p.faults(((seat, reason),), view.flow.hand, opener or "")
     return p.take()
 
 
@@ -173,15 +173,6 @@ def forward_keys(d, view, opened):
     else:
         return "c"
     return p.take()
-
-
-def holder_of(view):
-    """What holds the penalties of the hand on view."""
-    if is_view(view, (BidList, TricksWalk)):
-        return view.bidding
-    if is_view(view, JoinStep):
-        return view.walk.bidding
-    return view
 
 
 @pytest.mark.usefixtures("modules_kept")  # a sweep of thousands of presses: no re-import per screen
@@ -279,10 +270,11 @@ def test_a_detour_never_changes_a_choice(seed, table_no, small, data):
 
 # -- the issue's path: bud, a penalty after the result was chosen ---------------------------
 
-def test_bud_a_penalty_after_the_result_keeps_the_result():
-    """feather_oled, bud, 5 players: Bo bids 4, ◀◀ to "2 stick 12>16"; a penalty for Cia
-    (back to the bid list, its penalty row); the result list comes back on 2 stick, and
-    OK saves Bo at 16 with Cia's +5 (it was back on the bid, 4 stick: Bo at 8)."""
+def test_bud_a_penalty_after_a_look_at_the_results_saves_what_is_shown():
+    """feather_oled, bud, 5 players: Bo bids 4, ◀◀ to look at "2 stick 12>16" (the cursor: no
+    choice); a penalty for Cia (back to the bid list, its penalty row); the result list comes
+    back on the bid, 4 stick, as nothing was chosen; ◀◀ OK there chooses 2, the preview shows
+    Bo at 16 with Cia's +5, and back from it the list is on 2 stick, the result chosen."""
     d, _st = started(Rules("bud"), NAMES[:5], 0, height=32, back_key=False)
     d.keys("c")  # the declarer list, on the dealer (Anna)
     d.keys("b")  # Bo
@@ -296,12 +288,14 @@ def test_bud_a_penalty_after_the_result_keeps_the_result():
     assert d.text().splitlines()[-2:] == [">Straff i given...", " håll ◀▶: flytta + OK"]
     d.keys("c" "b" "c")  # who: Cia (no reason to ask: bud has no går med, no call)
     assert d.text().splitlines()[0] == "Giv 1: Bo bjöd▼" and ">4" in d.text()
-    d.keys("c")  # Bo's 4 again: the result list on the result chosen
-    assert ">2 stick   12>16" in d.text(), d.text()
-    d.keys("c")  # a penalty: every player's change first
+    d.keys("c")  # Bo's 4 again: the result list on the bid (the cursor was never a choice)
+    assert ">4 stick   12>8" in d.text(), d.text()
+    d.keys("aa" "c")  # 2 stick, chosen: a penalty, so every player's change first
     assert d.text().splitlines()[:4] == ["OK? Giv 1▼", "Bo        12>16  +4", "Cia       12>17  +5",
                                          "Dan       12>12"]
-    d.keys("c")
+    d.keys("C")  # back from the preview: the list on the result chosen
+    assert ">2 stick   12>16" in d.text(), d.text()
+    d.keys("c" "c")
     assert d.app.series.game.log == [(score.BID, 1, 4, (0, 2, 0, 0, 0), 0,
                                       ((2, "penalty"),))]
     assert d.app.series.game.state.scores[1:3] == [16, 17]

@@ -140,7 +140,7 @@ def test_a_new_game_keeps_the_unfinished_one_on_the_drive_and_says_so(tmp_path):
     assert d.text().splitlines() == ["Obs", "Det ofärdiga spelet", "finns på disken:", "games/0001-fem"]
     names, csv = sheet(tmp_path)
     assert names == ["0001-fem.csv", "0001-fem.json"]
-    assert csv.splitlines()[-2] == "1,giv,12,10,12,9"
+    assert csv.splitlines()[-2] == '1,"Bo tog 2, Dan 3",12,10,12,9'
     d.keys("c")
     assert d.text().splitlines()[0] == "Giv 1" and d.app.series.game.log == []
 
@@ -159,7 +159,7 @@ def test_a_new_game_starts_at_once_and_keeps_the_unfinished_one_after_its_screen
     while d.app.work():  # the settings, the new game's save, then the unfinished game's file
         pass
     assert d.text().splitlines() == ["Obs", "Det ofärdiga spelet", "finns på disken:", "games/0001-fem"]
-    assert sheet(tmp_path)[1].splitlines()[-2] == "1,giv,12,10,12,9"
+    assert sheet(tmp_path)[1].splitlines()[-2] == '1,"Bo tog 2, Dan 3",12,10,12,9'
     d.keys("c")
     assert d.text().splitlines()[0] == "Giv 1" and d.app.series.game.log == []
 

@@ -131,7 +131,7 @@ def test_failed_rodskagg_bid_in_knack_says_out_before_saving():
     assert ">Cia      <0>" in d.text()  # its share of the one trick left among three
     d.keys("B")  # Cia 1 (hold ▶: one more and take): the others none
     text = d.text().splitlines()
-    assert text[:5] == ["Går med? OK sparar", "Bo       5*    12>ut", "Cia      1     12>11",
+    assert text[:5] == ["Går med? OK sparar", "Bo       5*R   12>ut", "Cia      1     12>11",
                         "Dan      0     12", "Anna     0     12"]
     d.keys("c")
     assert d.app.series.game.state.out == [1]
@@ -205,7 +205,7 @@ def test_titles_say_ok_shows_where_ok_opens_the_preview():
     d, _st = started(Rules("knack"), players, height=32)  # 3 rows: not every change shows
     d.keys("c" "B" "c" "c" "c" "c" "c")  # Bo declares 3; Bo 3, Cia 1, Dan 1, Eva 1, Anna 0
     assert is_view(d.app.view, JoinStep)
-    assert d.text().splitlines()[0] == "Går med? ◀▶ OK visar▼"  # no hint rows: the keys too
+    assert d.text().splitlines()[0] == "Går med ◀▶ OK visar▼"  # no hint rows: the keys too
     d.keys("c")
     assert is_view(d.app.view, E.Preview)
     # an edit always shows its preview: the fem walk's title and hint say so

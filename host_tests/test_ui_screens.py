@@ -68,7 +68,7 @@ def test_scoreboard_history_undo_and_edit_use_one_numbering():
     assert d.keys("a" "c").splitlines()[0] == "Knackfel, före giv 2▼"
     d.keys("C" "C")
     undo = d.keys("A")
-    assert undo.splitlines()[:3] == ["Ångra?", "Rättelse Bo +2,", "före giv 3"]
+    assert undo.splitlines()[:4] == ["Ångra?", "Rättelse Bo +2: fel i", "räkningen,", "före giv 3"]
     d.keys("c")
     undo = d.keys("A")
     assert undo.splitlines()[1].startswith("Giv 2: Cia")
@@ -79,7 +79,7 @@ def test_english_numbering():
     d.app.set_lang("en")
     d.keys("C")
     assert d.text().splitlines()[0].startswith("Hand 3")
-    assert d.keys("A").splitlines()[:3] == ["Undo?", "Correction Bo +2,", "before hand 3"]
+    assert d.keys("A").splitlines()[:4] == ["Undo?", "Correction Bo +2:", "scoring slip,", "before hand 3"]
 
 
 def test_no_knock_fault_in_the_menu_where_knocking_is_off():
@@ -207,7 +207,9 @@ def test_a_selected_first_row_does_not_merge_with_the_title():
         assert all(px[6][x] == 1 for x in range(100, 128)) and all(px[8][x] == 1 for x in range(100, 128))
         buf = bytearray(128 * h // 8)
         raster.raster(Screen("Meny", ["Giv", "Felgiv"], 1), 128, h, buf)
-        assert all(raster.pixels(buf, 128, h)[7][x] == 1 for x in range(100, 128))
+        px = raster.pixels(buf, 128, h)
+        assert all(px[7][x] == 0 for x in range(128))  # the title's bottom row: dark as always
+        assert all(px[15][x] == 0 for x in range(128))  # the selected bar's too
 
 
 # -- 128x32: pages, the first speaker, the history; the chart ---------------------------
@@ -280,16 +282,22 @@ def test_chart_shows_the_last_hands_and_every_line_has_its_own_marker():
     assert len(set(shapes)) == 3
 
 
-def test_history_rows_of_seven_players_fit():
-    from firmware.ui.screens.history import summary
+def test_history_rows_of_seven_players_fit_with_whole_names():
+    """Issue 36, point 8: a row cut names to three letters ("4 Eva tog 2, Ann 1…"). Now it says
+    the facts that fit, most needed first, with whole names, and "…" where the entry's changes
+    (one OK away) say the rest; the caller and the call's result before who took what."""
     seven = ["Tor", "Rut", "Cia", "Maja", "Hans", "Per", "Eva"]
     d = started(Rules("fem"), seven)
-    entry = (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ())
-    # in words: the caller first, then as many as fit of who took most, in seat order, and "…"
-    assert summary(d.app, d.app.series.game, entry, 17) == "Rop: Tor tog 1…"
-    assert summary(d.app, d.app.series.game, entry, 40) == "Rop: Tor tog 1, Rut 0, Cia 0, Maj 4…"
-    assert summary(d.app, d.app.series.game, entry, 60) == \
-        "Rop: Tor tog 1, Rut 0, Cia 0, Maja 4, Hans 0, Per 0"
+    enter(d, (score.PLAY, (1, 0, 0, 4, 0, 0, -1), 0, ()))
+    enter(d, (score.PLAY, (2, -1, 1, 0, 0, 2, 0), -1, ()))
+    rows = d.keys("a").splitlines()
+    assert rows[1:3] == ["  1 Rop: Tor bet…", "> 2 Cia tog 1…"], rows
+    for keys, want in (("c", "Cia tog 1, Maja 0, Hans 0, Per 2, Eva 0, Tor 2"),
+                       ("C" "a" "c", "Tor ropade Rödskägg: bet; Tor tog 1, Rut 0, Cia 0, Maja 4, Hans 0, Per 0")):
+        d.keys(keys)  # the entry's changes: every player who played, whole
+        info = d.app.view.info(d.app)
+        assert " ".join(info[7:]) == want, info
+        assert all(len(r) <= 20 for r in info)
 
 
 # -- big scores: the scoreboard at twice the size -----------------------------------------------
@@ -347,7 +355,7 @@ def test_every_per_hand_list_starts_at_that_hands_first_speaker():
     d = started(Rules())
     enter(d, (score.PLAY, (2, 2, -1, 1), -1, ()))  # hand 1: Bo speaks first (Anna deals)
     hist = d.keys("a").splitlines()
-    assert hist[1] == "> 1 Bo tog 2, Ann 2…", hist  # (Dan 1 does not fit: the changes say it)
+    assert hist[1] == "> 1 Bo tog 2, Dan 1…", hist  # (Anna 2 does not fit: the changes say it)
     detail = d.keys("c").splitlines()
     assert [r[1:].split()[0] for r in detail[1:5]] == ["Bo", "Cia", "Dan", "Anna"], detail
     delete = d.keys("aa" "c").splitlines()  # up past Ny giv före: Radera
@@ -359,7 +367,7 @@ def test_every_per_hand_list_starts_at_that_hands_first_speaker():
     # hand 2: Bo deals, Cia speaks first; the entry, the history and hand 1 keep their order
     enter(d, (score.PLAY, (1, 2, 0, 2), -1, ()))
     hist = d.keys("a").splitlines()
-    assert hist[1] == "  1 Bo tog 2, Ann 2…", hist
+    assert hist[1] == "  1 Bo tog 2, Dan 1…", hist
     assert hist[2] == "> 2 Cia tog 0, Dan 2…", hist
     detail = d.keys("c").splitlines()
     assert [r[1:].split()[0] for r in detail[1:5]] == ["Cia", "Dan", "Anna", "Bo"], detail

@@ -149,14 +149,14 @@ def test_history_opens_the_change_with_one_press_and_says_why():
     d.keys("a" "c")  # the history, the hand
     assert d.text().splitlines() == [
         "Giv 1▼", ">Bo        12>14  +2", " Cia       12>15  +3", " Dan       12>11  -1",
-        " Eva       12>12", " Anna      12>17  +5", " Bo bjöd 4: bet", " Anna gick med utan"]
-    d.keys("a")  # up from the top: the actions at the end, after every reason
+        " Eva       12>12", " Anna      12>17  +5", " Bo bjöd 4 tog 3:", " bet; Cia tog 2, Dan"]
+    d.keys("a")  # up from the top: the actions at the end, after every fact
     assert d.text().splitlines()[1:] == [
-        " Anna gick med utan", " stick", " Straff Cia: glömde", " fråga går med", " Ändra", " Radera",
+        " 1; Anna gick med", " utan stick; straff", " Cia: glömde fråga", " går med", " Ändra", " Radera",
         ">Ny giv före"]
     rows = d.keys("b" "c").splitlines()  # down to the top again, OK on the changes: edit it
     assert rows[0] == "Giv 1: spelförare" and ">Bo" in rows  # at once, on its declarer
     d, _st = started()
     enter(d, (score.PLAY, (-1, 2, 3, -1), 2, ()))  # Cia called Rödskägg and took 3 of 5
     d.keys("a" "c")
-    assert d.text().splitlines()[-3:] == [" Cia ropade Rödskägg:", " bet", " Ändra"]
+    assert d.text().splitlines()[-3:] == [" Cia ropade Rödskägg:", " bet; Cia tog 3, Bo 2", " Ändra"]

@@ -27,6 +27,7 @@ def test_the_phone_view_stands_every_request_on_circuitpythons_vm(kind):
     for check in ("page", "document", "unchanged game: 304 and nothing else",
                   "silent client: 408 after HEAD_MS, closed", "half a request: 408, closed",
                   "10 KB header: 431, closed", "unknown path: 404", "POST: 405",
+                  "every other method: 405, Allow: GET, HEAD", "HEAD of the document: its version, no body",
                   "ten phones at once: ten 304", "after a hand: ten 200, one document", "AP back: serving again",
                   "a phone that does not read: let go after SEND_S"):
         assert check in r.ok, "%s did not run:\n%s" % (check, r.output[-3000:])
@@ -76,8 +77,9 @@ def test_the_phone_view_serves_on_the_rp2040s_own_firmware():
     if r is None:
         pytest.skip("phone view on the RP2040's firmware skipped: %s" % why)
     assert r.ended and not r.failed, "failed: %s\n%s" % (r.failed, r.output[-3000:])
-    for check in ("page", "document", "unchanged game: 304 and nothing else", "HEAD", "20 polls in a row: each a 304",
-                  "10 polls in a row: each a 200"):
+    for check in ("page", "document", "unchanged game: 304 and nothing else", "HEAD",
+                  "HEAD of the document: its version, no body", "20 polls in a row: each a 304",
+                  "10 polls in a row: each a 200", "after a hand: the new document"):
         assert check in r.ok, "%s did not run:\n%s" % (check, r.output[-3000:])
     # what the RP2040's game keeps free at its lowest (~84 KB, docs/BENCH.md) would be halved, or worse
     assert r.figures["heap_web"] > 40 * 1024

@@ -1,5 +1,29 @@
 """Error types of the rules core: each says what is wrong in one line."""
 
+SHOWN = 24  # characters of a bad value a message repeats: a file of junk is never echoed whole
+
+
+def shown(value):
+    """A bad value as a message repeats it, in one short line: true or false, a number, a string
+    in quotes (quotes and control characters escaped) cut to SHOWN characters with "…", else the
+    name of its type."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        text = str(value)
+        return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+    if not isinstance(value, str):
+        return type(value).__name__
+    out = '"'
+    for c in value[:SHOWN]:
+        if c == '"' or c == "\\":
+            out += "\\" + c
+        elif c < " ":
+            out += "\\u%04x" % ord(c)
+        else:
+            out += c
+    return out + ('…"' if len(value) > SHOWN else '"')
+
 
 class RodskaggError(ValueError):
     """Base class of every error the core raises on bad input."""

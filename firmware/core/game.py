@@ -5,7 +5,7 @@ record: one mechanism, so nothing else keeps score and nothing can disagree.
 """
 
 from firmware.core import score
-from firmware.core.errors import EntryError, RulesError
+from firmware.core.errors import EntryError, RulesError, shown
 
 MAX_NAME = 8
 MAX_PLAYERS = 7
@@ -21,8 +21,8 @@ def check_players(rules, players):
                          "players", (rules.preset, lo, MAX_PLAYERS, len(players)))
     for i, name in enumerate(players):
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or name.strip() != name:
-            raise RulesError("player names are 1-%d characters, without spaces around: %r"
-                             % (MAX_NAME, name), "name", (MAX_NAME,))
+            raise RulesError("player names are 1-%d characters, without spaces around: %s"
+                             % (MAX_NAME, shown(name)), "name", (MAX_NAME,))
         if name in players[:i]:
             raise RulesError("two players are called %s" % name, "same_name", (name,))
 

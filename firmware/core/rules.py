@@ -6,7 +6,7 @@ Each value also has a small integer code (rulecodes.py), which is how the
 save format stores a rule set.
 """
 
-from firmware.core.errors import RulesError
+from firmware.core.errors import RulesError, shown
 
 PRESETS = ("fem", "bud", "knack")
 OFF_ON = (False, True)
@@ -47,21 +47,11 @@ def _check(name, choice, allowed, value):
             # bool is an int in Python: compare types too, so 1 != True here.
             if a == value and type(a) is type(value):
                 return
-        shown = ", ".join(_show(a) for a in allowed)
-        raise RulesError("option %s must be one of %s, not %s" % (name, shown, _show(value)))
+        choices = ", ".join(shown(a) for a in allowed)
+        raise RulesError("option %s must be one of %s, not %s" % (name, choices, shown(value)))
     if type(value) is not int or not allowed[0] <= value <= allowed[1]:
         raise RulesError("option %s must be a whole number %d-%d, not %s"
-                         % (name, allowed[0], allowed[1], _show(value)))
-
-
-def _show(value):
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return '"%s"' % value
-    return str(value) if isinstance(value, int) else type(value).__name__
+                         % (name, allowed[0], allowed[1], shown(value)))
 
 
 class Rules:
@@ -92,7 +82,7 @@ class Rules:
 
     def __init__(self, preset="fem", overrides=None):
         if preset not in PRESETS or not isinstance(preset, str):
-            raise RulesError("preset must be fem, bud or knack, not %s" % _show(preset))
+            raise RulesError("preset must be fem, bud or knack, not %s" % shown(preset))
         self.preset = preset
         p = PRESETS.index(preset)
         for name, _c, _a, defaults in OPTIONS:
@@ -109,7 +99,7 @@ class Rules:
                 _check(name, choice, allowed, value)
                 setattr(self, name, value)
                 return
-        raise RulesError("unknown option %s" % _show(name))
+        raise RulesError("unknown option %s" % shown(name))
 
     @property
     def bidding(self):

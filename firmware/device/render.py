@@ -141,9 +141,11 @@ class PageRenderer:
     Each text line is one page, built in place in the panel adapter's page buffer (``oled.buf``)
     and sent from there: the glyphs' columns stored a character at a time (from one table of
     the ASCII glyphs made once, others as they are met), inverted in place for the title and the
-    selected row (a title over a selected first row keeps its bottom pixel row dark, as the
-    reference raster does). The renderer remembers what each page shows: a line whose text changed sends the
-    columns of the characters that changed, a line that changed colour the page. A chart or big
+    selected row (an inverted line keeps its bottom pixel row dark, as the reference raster does,
+    so that what is drawn right under it reads apart from it: a selected row, the marks of a
+    capital Ö in the top row of the line below, big rows). The renderer remembers what each page
+    shows: a line whose text changed sends the columns of the characters that changed, a line
+    that changed colour the page. A chart or big
     rows are layers of page bytes drawn by firmware/device/plot.py (loaded while one shows),
     OR-ed into the lines that are not inverted; a page of them sends the columns where it
     differs from what the panel holds.
@@ -201,9 +203,9 @@ class PageRenderer:
         n = len(lines)
         for i in range(n):
             text, inv = lines[i]
-            # two inverted lines in a row (the title and a selected first row) keep a dark
-            # pixel row between them, so that they read as two bars
-            mask = 0x7F if inv and i + 1 < n and lines[i + 1][1] else FULL
+            # an inverted line keeps its bottom pixel row dark: what is lit in the top row of the
+            # line below (a selected row's bar, the dots of an Ö, a big row's) does not merge with it
+            mask = 0x7F if inv else FULL
             layer = None if inv or layers is None else layers[i]
             old = keys[i]
             if old[0] == text and old[1] == inv and old[2] == mask and old[3] is layer:

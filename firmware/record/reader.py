@@ -8,10 +8,10 @@ for the rules, players, dealer or the document itself.
 import json
 
 from firmware.core import score
-from firmware.core.errors import EntryError, RodskaggError
+from firmware.core.errors import EntryError, RodskaggError, shown
 from firmware.core.game import MAX_NAME, Game
 from firmware.core.rules import Rules
-from firmware.record.format import FORMAT
+from firmware.record.format import FORMAT, quote
 
 RECORD_KEYS = ("format", "rules", "players", "dealer", "hands")
 # Entry kinds by the key that names them, with every key each may carry.
@@ -44,12 +44,8 @@ def _fail(message):
 
 def _seat(players, name, what):
     if not isinstance(name, str) or name not in players:
-        _fail("%s %s is not a player" % (what, _quote(name)))
+        _fail("%s %s is not a player" % (what, shown(name)))
     return players.index(name)
-
-
-def _quote(value):
-    return json.dumps(value) if isinstance(value, (str, int)) else type(value).__name__
 
 
 def _names_to_counts(players, obj, what, lo, hi, absent):
@@ -60,7 +56,7 @@ def _names_to_counts(players, obj, what, lo, hi, absent):
     for name, value in obj.items():
         seat = _seat(players, name, "in %s," % what)
         if type(value) is not int or not lo <= value <= hi:
-            _fail("%s of %s must be a whole number %d-%d, not %s" % (what, name, lo, hi, _quote(value)))
+            _fail("%s of %s must be a whole number %d-%d, not %s" % (what, name, lo, hi, shown(value)))
         counts[seat] = value
     return tuple(counts)
 
@@ -91,10 +87,11 @@ def entry_from_json(players, obj):
         if key in obj:
             for k in obj:
                 if k not in allowed:
-                    _fail("unknown key %s in a %s entry" % (_quote(k), key))
+                    _fail("unknown key %s in a %s entry" % (shown(k), key))
             break
     else:
-        _fail("unknown entry with keys %s" % ", ".join(_quote(k) for k in obj))
+        keys = list(obj)
+        _fail("unknown entry with keys %s%s" % (", ".join(shown(k) for k in keys[:3]), ", …" if len(keys) > 3 else ""))
     if key == "adjust":
         deltas = _names_to_counts(players, obj["adjust"], "adjust", -score.MAX_ADJUST,
                                   score.MAX_ADJUST, 0)
@@ -118,7 +115,7 @@ def entry_from_json(players, obj):
         if bid == "R":
             bid = score.BID_R
         elif type(bid) is not int or not 1 <= bid <= 6:
-            _fail("bid must be 1-6 or \"R\", not %s" % _quote(bid))
+            _fail("bid must be 1-6 or \"R\", not %s" % shown(bid))
         if "tricks" not in obj:
             _fail("a bidding hand needs its tricks")
         tricks = _names_to_counts(players, obj["tricks"], "tricks", 0, 6, 0)
@@ -145,7 +142,7 @@ def _header(doc):
         raise EntryError("a record must be a JSON object")
     for key in doc:
         if key not in RECORD_KEYS:
-            raise EntryError("unknown key %s in the record" % _quote(key))
+            raise EntryError("unknown key %s in the record" % shown(key))
     if doc.get("format") != FORMAT:
         raise EntryError("format must be %s" % FORMAT)
     rules_obj = doc.get("rules")
@@ -159,11 +156,20 @@ def _header(doc):
     dealer = 0
     if "dealer" in doc:
         if doc["dealer"] not in players:
-            raise EntryError("the dealer %s is not a player" % _quote(doc["dealer"]))
+            raise EntryError("the dealer %s is not a player" % shown(doc["dealer"]))
         dealer = players.index(doc["dealer"])
     if not isinstance(doc.get("hands", []), list):
         raise EntryError("hands must be a list")
     return Game(rules, players, dealer)
+
+
+def _named(players, error):
+    """The core's message with the player's name for "seat N": the core speaks of seats (the UI
+    words its refusals from their codes), a record of names."""
+    seat = error.params[0] if error.params else None
+    if type(seat) is int and 0 <= seat < len(players):
+        return error.message.replace("seat %d" % (seat + 1), quote(players[seat]))
+    return error.message
 
 
 def load(doc, drop=False):
@@ -181,7 +187,7 @@ def load(doc, drop=False):
         try:
             game.push(entry_from_json(game.players, hands[i]))
         except EntryError as e:
-            raise RecordError(i + 1, e.message)
+            raise RecordError(i + 1, _named(game.players, e))
         if drop:
             hands[i] = None
     return game

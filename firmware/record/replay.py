@@ -1,8 +1,9 @@
 """Replay a game record: the work of ``python3 -m firmware.replay GAME.json`` (or ``-`` for stdin).
 
 Prints the result as one JSON object and exits 0; for an invalid record
-prints ``hand N: what is wrong`` on stderr and exits 2. Runs on CPython,
-MicroPython and CircuitPython alike. A test case that wraps the record with
+prints ``hand N: what is wrong`` on stderr and exits 2 (``GAME.json: why`` for
+a file that holds no record). Runs on CPython, MicroPython and CircuitPython
+alike. A test case that wraps the record with
 its expected result (``{"record": {...}, "expect": {...}}``, the files in
 host_tests/records/) is replayed as the record it holds.
 """
@@ -14,8 +15,6 @@ from firmware.core.kinds import NO_SEAT
 from firmware.record.format import quote
 from firmware.record.reader import RecordError, intern_players, load
 
-USAGE = "usage: python3 -m firmware.replay GAME.json|-"
-
 
 def _unwrap(doc):
     if isinstance(doc, dict) and "record" in doc and "format" not in doc:
@@ -23,18 +22,12 @@ def _unwrap(doc):
     return doc
 
 
-def run(text):
-    """Record text -> result JSON text (raises RecordError)."""
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        raise RecordError(0, "not valid JSON")
-    return result_json(load(_unwrap(doc)))
-
-
 def _load(name):
     """The Game the record in file name (``-``: stdin) describes, parsed straight from the
-    stream; a test case's expected result and each hand object are let go as soon as read."""
+    stream; a test case's expected result and each hand object are let go as soon as read.
+    A file that holds no record at all gives the line that names it and says why (a record's
+    own faults name their entry: RecordError)."""
+    shown = "standard input" if name == "-" else name
     try:
         if name == "-":
             doc = json.load(sys.stdin)
@@ -42,10 +35,12 @@ def _load(name):
             intern_players(name)
             with open(name, encoding="utf-8") as f:
                 doc = json.load(f)
-    except (OSError, UnicodeError) as e:
-        raise RecordError(0, "cannot read %s: %s" % (name, e))
+    except OSError as e:
+        return "%s: cannot be read (%s)" % (shown, getattr(e, "strerror", None) or e)
+    except UnicodeError:  # before ValueError, which it is on CPython
+        return "%s: not UTF-8 text" % shown
     except ValueError:
-        raise RecordError(0, "not valid JSON")
+        return "%s: not valid JSON, not a game record" % shown
     doc = _unwrap(doc)
     return load(doc, drop=True)
 
@@ -92,15 +87,17 @@ def write_result(game, write):
 
 
 def main(argv):
-    if len(argv) != 1:
-        sys.stderr.write(USAGE + "\n")
-        return 2
+    if len(argv) != 1 or (argv[0][:1] == "-" and argv[0] != "-"):
+        from firmware.record.usage import answer  # words a long replay need not hold
+
+        return answer(argv)
     try:
         game = _load(argv[0])
     except RecordError as e:
-        sys.stderr.write(str(e) + "\n")
+        game = str(e)
+    if isinstance(game, str):
+        sys.stderr.write(game + "\n")
         return 2
     write_result(game, sys.stdout.write)  # one "after" object at a time
     sys.stdout.write("\n")
     return 0
-

@@ -71,6 +71,7 @@ class Exporter:
             raise ExportError(IO, "cannot write the drive: %s" % e)
         finally:
             forget("firmware.store.exporttext")
+            forget("firmware.words.hand")
             forget("firmware.record.writer")
             forget("firmware.record.format")
             forget("firmware.record")  # the package, empty now

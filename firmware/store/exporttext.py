@@ -8,8 +8,7 @@ export only and let go after.
 import os
 
 from firmware import VERSION, forget
-from firmware.core import score
-from firmware.words import tr
+from firmware.words import hand, tr
 
 
 def write(exporter, game, name, lang):
@@ -103,40 +102,6 @@ def _csv_row(fields):
     return ",".join(_csv_field(f) for f in fields) + "\r\n"
 
 
-def _faults(players, faults, lang):
-    """Penalties during a hand, for the entry column: ", penalty Bo: late Rödskägg call"."""
-    return "".join(", %s: %s" % (tr(lang, "penalty %s") % players[s], _reason(lang, reason))
-                   for s, reason in faults)
-
-
-def describe(players, entry, lang="en"):
-    """A few words for an entry in lang: the CSV's second column."""
-    kind = entry[0]
-    if kind == score.PLAY:
-        text = tr(lang, "hand")
-        if entry[2] != score.NO_SEAT:
-            text += ", " + tr(lang, "%s called") % players[entry[2]]
-        return text + _faults(players, entry[3], lang)
-    if kind == score.BID:
-        bid = "R" if entry[2] == score.BID_R else str(entry[2])
-        return tr(lang, "%s bid %s") % (players[entry[1]], bid) + _faults(players, entry[5], lang)
-    if kind == score.LONE:
-        return tr(lang, "%s alone") % players[entry[1]]
-    if kind == score.ALL_PASS:
-        return tr(lang, "all pass")
-    if kind == score.MISDEAL:
-        return tr(lang, "misdeal") if entry[1] else tr(lang, "misdeal, no knock")
-    if kind == score.FAULT:
-        return ("%s: %s" % (tr(lang, "fault %s") % players[entry[1]], _reason(lang, entry[2]))
-                ).rstrip(": ")
-    return ("%s: %s" % (tr(lang, "correction"), _reason(lang, entry[2]))).rstrip(": ")
-
-
-def _reason(lang, reason):
-    """A reason from the device's list in lang; anything else as it was written."""
-    return tr(lang, reason) if lang == "sv" else reason
-
-
 def record_text(game, lang="en"):
     """The record as JSON text (what ``write`` puts in NAME.json)."""
     return "".join(record_parts(game, lang))
@@ -164,7 +129,7 @@ def record_parts(game, lang="en"):
     yield text + ' "dealer": %s,\n "hands": [' % dumps(p[game.first_dealer])
     sep = "\n  "
     for e in game.log:
-        yield sep + dumps(entry_to_json(p, e, lambda r: _reason(lang, r)), p)
+        yield sep + dumps(entry_to_json(p, e, lambda r: hand.reason(lang, r)), p)
         sep = ",\n  "
     yield ("\n " if game.log else "") + "]}\n"
 
@@ -172,18 +137,19 @@ def record_parts(game, lang="en"):
 def entries(game, lang="en"):
     """(number, what, state after) for each entry of the log, as the score sheet has them: the
     hand's number as the table counts them (None for an entry that is not a counted hand, whose
-    words then say where it stands), a few words in lang, the state after it (one State object,
-    changed in place from one entry to the next: read it before the next)."""
+    words then say where it stands), the entry in words of lang (firmware/words/hand.py: every
+    fact of it), the state after it (one State object, changed in place from one entry to the
+    next: read it before the next)."""
     players = game.players
-    before = 0 if game.base is None else game.base.hands
+    before = game.fold([])
     for entry, state in zip(game.log, game.states()):
-        what = describe(players, entry, lang)
-        if state.hands > before:
+        what = hand.text(hand.phrases(lang, game.rules, players, entry, before, state))
+        if state.hands > before.hands:
             number = state.hands
         else:
             number = None
-            what += " (%s)" % (tr(lang, "before hand %d") % (before + 1))
-        before = state.hands
+            what += " (%s)" % (tr(lang, "before hand %d") % (before.hands + 1))
+        before = state.copy()
         yield number, what, state
 
 

@@ -84,7 +84,7 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
-        self.tally = None  # what the history reads of the entries (firmware/ui/screens/history.py tally)
+        self.history_rows = None  # the history's rows kept between screens (firmware/ui/screens/history.py rows)
         message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.tr("Note"), message, go_home)
@@ -202,8 +202,8 @@ class App:
         """On the scoreboard, where no other screen is open or reachable: every lazily loaded
         module goes but the next hand's (kept for OK), and the game plan goes back to its blob."""
         lazy.release_all(self.hand_modules())
-        if self.tally is not None and (self.series is None or self.tally[0] is not self.series.game):
-            self.tally = None  # another game's: it would keep that game in RAM
+        if self.history_rows is not None and (self.series is None or self.history_rows[0] is not self.series.game):
+            self.history_rows = None  # another game's: they would keep that game in RAM
         if self._plan is not None:
             self.settings = self._plan.encode()
             self._plan = None

@@ -62,10 +62,10 @@ def load_all(names):
 
 
 # The packages whose modules load while open, and the App's parts used now and then (the start, the
-# settings' saving, exports, a new game, the wording of refusals and entries):
-# every one is let go on the scoreboard.
+# settings' saving, exports, a new game, the wording of refusals and entries, an entry's facts in
+# words): every one is let go on the scoreboard.
 PACKAGES = ("firmware.ui.screens.", "firmware.ui.entry.", "firmware.ui.resume", "firmware.ui.settings",
-            "firmware.ui.exports", "firmware.ui.gamestart", "firmware.ui.text")
+            "firmware.ui.exports", "firmware.ui.gamestart", "firmware.ui.text", "firmware.words.hand")
 
 
 def release_all(keep=()):

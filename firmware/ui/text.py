@@ -7,10 +7,9 @@ rules core's English EntryError messages into short words of the language.
 One numbering: a hand the table counts is "Giv N" (N = completed hands after
 it, as the scoreboard counts them); any other entry (all pass, misdeal, knock
 fault, correction) is named by what it is and where it stands: "Knackfel,
-före giv 6". ``entry_name`` words both.
+före giv 6". ``entry_name`` words both, ``numbers`` gives them for a log.
 """
 
-from firmware.core import score
 from firmware.words import line, tr
 
 # What an entry that is not a counted hand is called (by entry kind).
@@ -32,6 +31,27 @@ def entry_name(lang, kind, before_hands, after_hands, width=21):
     if len(text) > width:
         text = "%s %s" % (word, tr(lang, "before %d") % (before_hands + 1))
     return text
+
+
+def first_seat(state):
+    """The seat a hand from state lists first: the first to speak (left of the dealer),
+    as entering that hand does; seat 0 once nobody speaks (the game is over)."""
+    s = state.first_to_speak()
+    return s if s >= 0 else 0
+
+
+def numbers(game):
+    """(hands before, hands after, first seat) for each entry of game.log, in one fold;
+    the first seat is the one that entry's lists start at (``first_seat``)."""
+    st = game.fold([])
+    before = st.hands
+    first = first_seat(st)
+    out = []
+    for st in game.states():
+        out.append((before, st.hands, first))
+        before = st.hands
+        first = first_seat(st)
+    return out
 
 
 def refusal(lang, code, params, players=None):
@@ -94,8 +114,7 @@ def reason(app, why, players=None):
         return explain(app.lang, str(why))
     index = getattr(why, "index", -1) - (game.base_entries if game is not None else 0)
     if game is not None and 0 <= index < len(game.log):
-        st = game.fold(game.log[:index])  # (a refusal's words: a fold is fine)
-        before = st.hands
-        score.apply(game.rules, st, game.log[index])
-        words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], before, st.hands, app.cols), words)
+        nums = numbers(game)[index]  # (before, after, first seat)
+        words = "%s\n%s" % (entry_name(app.lang, game.log[index][0], nums[0], nums[1],
+                                            app.cols), words)
     return words

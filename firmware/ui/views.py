@@ -17,7 +17,18 @@ def is_back(ev):
 
 
 def clip(text, width):
-    return text if len(text) <= width else text[:width]
+    """text cut to width characters. A text too long first gives up the spaces that only
+    separate, the rightmost first: a column's padding (a run of spaces one shorter), then the
+    space after a colon; so that what a table reads stays whole ("Bo       5*    12>out",
+    "Giv 11:Åsa-Lena bjöd")."""
+    while len(text) > width:
+        at = text.rfind("  ")
+        if at < 0:
+            at = text.rfind(": ") + 1
+            if at <= 0:
+                return text[:width]
+        text = text[:at] + text[at + 1:]
+    return text
 
 
 def scrolled(title, top, shown, count, cols):
@@ -170,7 +181,8 @@ class Message(View):
 
     def render(self, app):
         lines = wrap(self.text, app.cols)
-        return Screen(clip(self.head, app.cols), lines[self.top:self.top + app.rows])
+        return Screen(scrolled(self.head, self.top, app.rows, len(lines), app.cols),
+                      lines[self.top:self.top + app.rows])
 
 
 class Confirm(View):

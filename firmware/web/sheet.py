@@ -11,8 +11,16 @@ game is a new ``Game``. The text is written by hand, keys in a fixed order, the 
 (firmware/store/exporttext.py ``entries``).
 """
 
+import sys
+
+from firmware import forget
 from firmware.record.format import quote
 from firmware.words import tr
+
+# What the history's words are made with: loaded to make a document and let go after (a change
+# comes once a hand; what they hold would otherwise stay beside the server all evening), unless
+# the device had them loaded already (its history open: a second copy would load).
+WORDING = ("firmware.store.exporttext", "firmware.words.hand")
 
 
 def _ints(values):
@@ -48,18 +56,15 @@ def document(series, lang, tag):
     if game.base is None:
         yield ',"start":{"hand":0,"what":%s,"scores":%s}' % (
             quote(tr(lang, "start")), _ints([rules.start] * len(players)))
-        last = [rules.start] * len(players)
     else:
         yield ',"start":{"hand":%d,"what":%s,"scores":%s}' % (
             game.base.hands, quote(tr(lang, "(earlier hands not kept)")),
             _ints(game.base.scores))
-        last = list(game.base.scores)
     sep = ',"rows":['
     for number, what, after in exporttext.entries(game, lang):
-        scores = after.scores
-        yield '%s[%s,%s,%s,%s]' % (sep, "null" if number is None else "%d" % number, quote(what),
-                                   _ints([scores[i] - last[i] for i in range(len(scores))]), _ints(scores))
-        last = list(scores)
+        # (each score's change is the page's: from the row before, as the CSV has it)
+        yield '%s[%s,%s,%s]' % (sep, "null" if number is None else "%d" % number, quote(what),
+                                _ints(after.scores))
         sep = ","
     yield "]" if sep == "," else ',"rows":[]'
     end = []  # the score sheet's last rows: the winner, the pot's balance
@@ -101,5 +106,9 @@ class Sheet:
         self.changed(app)
         if self.bytes is None:
             self.bytes = b""  # (the old text goes before the new one is made)
+            loaded = [name for name in WORDING if name in sys.modules]
             self.bytes = "".join(document(app.series, app.lang, self.tag)).encode()
+            for name in WORDING:
+                if name not in loaded:
+                    forget(name)
         return self.bytes

@@ -79,19 +79,18 @@ class TestExport(unittest.TestCase):
         self.assertEqual(lines[0], "hand,entry,Anna,Bo,Åsa")
         self.assertEqual(lines[1], "0,start,12,12,12")
         # hands numbered as the table counts them; the rest say where they stand
-        self.assertEqual(lines[2], "1,hand,10,9,12")
+        self.assertEqual(lines[2], '1,"Anna took 2, Bo 3",10,9,12')  # who took what
         self.assertEqual(lines[3], ",all pass (before hand 2),10,9,12")
         self.assertEqual(lines[4], ",fault Bo: för tidigt (before hand 2),10,14,12")
-        self.assertEqual(lines[5], "2,hand,7,12,12")
-        self.assertEqual(lines[6], '"",correction: fel, rättat (before hand 3),7,11,12'.replace(
-            '"",correction: fel, rättat (before hand 3)', ',"correction: fel, rättat (before hand 3)"'))
+        self.assertEqual(lines[5], '2,"Bo took 2, Anna 3",7,12,12')
+        self.assertEqual(lines[6], ',"correction Bo -1: fel, rättat (before hand 3)",7,11,12')
 
     def test_sheet_in_swedish(self):
         lines = sheet_text(game(), "sv").split("\r\n")
         self.assertEqual(lines[0], "giv,händelse,Anna,Bo,Åsa")
         self.assertEqual(lines[3], ",alla passar (före giv 2),10,9,12")
         self.assertEqual(lines[4], ",knackfel Bo: för tidigt (före giv 2),10,14,12")
-        self.assertEqual(lines[6], ',"rättelse: fel, rättat (före giv 3)",7,11,12')
+        self.assertEqual(lines[6], ',"rättelse Bo -1: fel, rättat (före giv 3)",7,11,12')
         self.assertEqual(lines[7], ",pottens saldo,-7,-9,-9")  # the all pass costs each pass_fee too
         self.assertEqual(lines[8:], [",Rödskägg %s,,," % VERSION, ""])  # no board given: the version alone
 

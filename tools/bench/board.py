@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 from tools import board as B
-from tools.bench import progress
+from tools.bench import Progress
 from tools.vm import device as C
 
 GAP_MS = 400
@@ -55,12 +55,12 @@ PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.ch
 EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.handle(ev, now)\n")
 EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen
-PLANNED_S = 780  # a profile's device scenario here, one emulator at a time (for the expected length)
 # The summary lines main() printed, for make bench's people's paths to print beside theirs (tools/bench/paths.py).
 measured = []
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
 # shared machine BOARD_WORKERS=1 plays one at a time).
 WORKERS = int(os.environ.get("BOARD_WORKERS") or 5)
+PROFILE_S = 13 * 60  # measure()'s usual length a profile on 2 cores (docs/BENCH.md)
 GOAL_MEDIAN_MS = 40  # issue 17: press to glass
 GOAL_WORST_MS = 100
 GOAL_FREE = 80 * 1024  # issue 17: free heap at every press
@@ -402,14 +402,14 @@ def main(profiles=PROFILES):
     if why:
         print("board: skipped: %s" % why)
         return
-    profiles = [p for p in profiles if not B.missing(p) or print("%s: skipped: %s" % (p, B.missing(p)))]
-    print("board: the device scenario on %d profiles: about %.0f min here with one emulator at a time "
-          "(BOARD_WORKERS=1), less with more" % (len(profiles), PLANNED_S * len(profiles) / 60), flush=True)
     summary = measured
     del summary[:]
     for board in profiles:
-        with progress("board %s: the device scenario" % board, PLANNED_S):
-            summary.append(measure(board))
+        why = B.missing(board)
+        if why:
+            print("%s: skipped: %s" % (board, why))
+            continue
+        summary.append(measure(board))
         print()
     print("every profile: press to the last I2C byte of its frame (ms), the lowest free heap after a draw (B), "
           "goals: median <= %d, worst <= %d, heap >= %d" % (GOAL_MEDIAN_MS, GOAL_WORST_MS, GOAL_FREE))
@@ -443,11 +443,14 @@ def measure(board):
     knack_board = B.Board(bundle=folder, nvm=sim.nvm(), board=board,
                           files={"/games/" + n: v for n, v in sim.exports().items()})
     sim.close()
-    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        heap_job = pool.submit(start_heap, boards[1].nvm(), board)  # a game in progress
-        knack_job = pool.submit(knack_board.run, knack[-1][1], gap_ms=GAP_MS)
-        wait_job = pool.submit(export_wait, folder, board)
-        results = list(pool.map(lambda bk: bk[0].run(bk[1], gap_ms=GAP_MS), zip(boards, played)))
+    with Progress("board " + board, PROFILE_S, len(boards) + 3) as progress, \
+            ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        heap_job = pool.submit(progress.job("the heap at start-up", start_heap), boards[1].nvm(), board)
+        knack_job = pool.submit(progress.job("the 7-player knack game", knack_board.run), knack[-1][1],
+                                gap_ms=GAP_MS)
+        wait_job = pool.submit(progress.job("a press during an export", export_wait), folder, board)
+        results = list(pool.map(lambda i: progress.job("scenario run %d" % i, boards[i].run)(played[i], gap_ms=GAP_MS),
+                                range(len(boards))))
         stages, modules = heap_job.result()
         knack_seen = probes(knack_job.result())[0]
         waited, exporting = wait_job.result()
@@ -570,9 +573,10 @@ def presses(board, runs):
         sim.run(keys)
     sim.close()
     every = []
+    progress = Progress("board %s, runs %s" % (board, ",".join(str(i) for i in runs)), total=len(todo))
     for i, name, pico, keys in todo:
         try:
-            r = pico.run(keys, gap_ms=GAP_MS)
+            r = progress.job("run %d (%s)" % (i, name), pico.run)(keys, gap_ms=GAP_MS)
         finally:
             pico.close()
         seen = probes(r)[0]
@@ -644,11 +648,12 @@ def heap(board="pico", parts=("knack7", "scenario"), modules=False):
             sim.run(keys)
         sim.close()
     lows = {}
+    progress = Progress("board %s, the heap" % board, total=len(plays))
     try:
         for part, what, nvm, files, keys in plays:
             pico = B.Board(bundle=folder, nvm=nvm, board=board, files={"/games/" + n: v for n, v in files.items()})
             try:
-                run = pico.run(keys, gap_ms=GAP_MS)
+                run = progress.job("%s (%s)" % (part, what), pico.run)(keys, gap_ms=GAP_MS)
             finally:
                 pico.close()
             seen = probes(run)[0]
@@ -678,17 +683,44 @@ def heap(board="pico", parts=("knack7", "scenario"), modules=False):
     return [(part,) + lows[part] for part in parts if part in lows]
 
 
-if __name__ == "__main__":  # [PROFILE ...] [--runs 1,2] | --heap [knack7|scenario] [--modules] [PROFILE]
-    args = sys.argv[1:]
-    if "--runs" in args:
-        k = args.index("--runs")
-        chosen = sorted(int(n) for n in args[k + 1].split(","))
-        for profile in args[:k] + args[k + 2:] or ["pico"]:
-            presses(profile, chosen)
-        sys.exit()
-    if args[:1] == ["--heap"]:
-        parts = tuple(a for a in args[1:] if a in ("knack7", "scenario")) or ("knack7", "scenario")
-        for profile in [a for a in args[1:] if a not in parts and a != "--modules"] or ["pico"]:
-            heap(profile, parts, "--modules" in args)
-        sys.exit()
-    sys.exit(main(args or PROFILES))
+def command_line(argv=None):
+    """python -m tools.bench.board [PROFILE ...] [--runs 1,2] | --heap [knack7|scenario] [--modules] [PROFILE]:
+    what to run, or one line and exit status 2 for a command line it cannot run."""
+    from tools.shared import ArgumentParser
+
+    p = ArgumentParser(prog="python -m tools.bench.board", description=__doc__.split("\n\n")[0])
+    p.add_argument("names", nargs="*", metavar="PROFILE|PART",
+                   help="board profiles (default: every one; pico with --runs or --heap); with --heap, "
+                        "the parts: knack7, scenario (default both)")
+    p.add_argument("--runs", metavar="N,N", help="only these runs of the scenario (0-3), every press printed")
+    p.add_argument("--heap", action="store_true", help="only the heap's low points")
+    p.add_argument("--modules", action="store_true", help="with --heap: the modules loaded there")
+    args = p.parse_intermixed_args(argv)  # profiles before and after the options, as before
+    args.parts = tuple(n for n in args.names if n in ("knack7", "scenario"))
+    args.profiles = [n for n in args.names if n not in args.parts]
+    for name in args.profiles:
+        if name not in PROFILES:
+            p.error("unknown profile %s (one of %s%s)" % (name, ", ".join(PROFILES),
+                                                         "; parts: knack7, scenario" if args.heap else ""))
+    if args.parts and not args.heap:
+        p.error("%s is a part of --heap" % args.parts[0])
+    if args.runs is not None:
+        try:
+            args.runs = sorted({int(n) for n in args.runs.split(",")})
+        except ValueError:
+            p.error("--runs %s: numbers of runs, as 1,2" % args.runs)
+        if not all(0 <= n < 4 for n in args.runs):
+            p.error("--runs %s: the scenario's runs are 0-3" % ",".join(map(str, args.runs)))
+    return args
+
+
+if __name__ == "__main__":
+    args = command_line()
+    if args.runs is not None:
+        for profile in args.profiles or ["pico"]:
+            presses(profile, args.runs)
+    elif args.heap:
+        for profile in args.profiles or ["pico"]:
+            heap(profile, args.parts or ("knack7", "scenario"), args.modules)
+    else:
+        sys.exit(main(args.profiles or PROFILES))

@@ -19,7 +19,6 @@ The port is 64-bit: objects take roughly twice the RAM they take on a
 32-bit board such as the RP2040.
 """
 
-import argparse
 import ast
 import glob
 import json
@@ -29,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 
+from tools.shared import ArgumentParser
 from tools.vm import device as C
 
 ROOT = C.ROOT
@@ -237,7 +237,8 @@ def import_costs(binary, bundle_dir):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Memory on CircuitPython's VM (make bench prints all of it).")
+    ap = ArgumentParser(prog="python -m tools.bench.device",
+                        description="Memory on CircuitPython's VM (make bench prints all of it).")
     ap.add_argument("--only", choices=("scenario-py", "scenario-mpy", "replay", "imports", "threshold"),
                     help="measure just this (quicker while working on one figure)")
     only = ap.parse_args(argv).only

@@ -36,8 +36,8 @@ import tempfile
 import time
 
 from tools import board as B
+from tools.bench import Progress
 from tools.bench import board as BB
-from tools.bench import progress
 from tools.vm import device as C
 
 PROFILES = ("pico", "feather_oled")
@@ -371,11 +371,10 @@ def measure(board, seeds=SEEDS, count=PRESSES, planned=None):
         board, len(walks), count, ", ".join("seed %d: %s, %d hands in" % (w.seed, w.table, w.hands) for w in walks),
         sum(w.emulated_s() for w in walks), expected_s(walks) / 60), flush=True)
     played = []
+    progress = Progress("paths " + board, expected_s(walks), len(walks))
     try:
-        with progress("%s walks" % board, expected_s(walks)) as step:
-            for k, w in enumerate(walks):
-                step.now("%s walk %d of %d (seed %d)" % (board, k + 1, len(walks), w.seed))
-                played.append(Played(w, folder))
+        for w in walks:
+            played.append(progress.job("the walk of seed %d (%s)" % (w.seed, w.table), Played)(w, folder))
     finally:
         shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
         for w in walks:

@@ -23,6 +23,7 @@ import sys
 import time
 
 from tools import board as B
+from tools.bench import Progress
 from tools.bench import board as BB
 from tools.vm import device as C
 
@@ -207,10 +208,10 @@ def sim_drive(sim):
 
 
 def main(argv=None):
-    import argparse
+    from tools.shared import ArgumentParser, positive
 
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=GAMES, help="games in the evening (fewer to try it out)")
+    ap = ArgumentParser(prog="python -m tools.bench.soak", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=positive, default=GAMES, help="games in the evening (fewer to try it out)")
     games = ap.parse_args(argv).games
     why = B.missing() or (None if C.mpy_cross() else "CircuitPython's mpy-cross not found")
     if why:
@@ -232,10 +233,11 @@ def main(argv=None):
     lat = []  # (ms, waited) of every press that brought a frame, in order
     presses = 0
     emulated = 0.0
+    progress = Progress("soak", total=len(runs) - 1)  # a line at least every 30 s of a power-on's minutes
     try:
         for n, (what, keys, marks_of) in enumerate(runs[1:], 1):
             played, origin = paced([k for _w, k, _g in runs[:n]], keys)
-            r = board.run(played, gap_ms=BB.GAP_MS, timeout=RUN_TIMEOUT_S)
+            r = progress.job("power-on %d" % n, board.run)(played, gap_ms=BB.GAP_MS, timeout=RUN_TIMEOUT_S)
             s = sim.run(played)
             emulated += r.t_ms / 1000.0
             if r.stop != "time":

@@ -35,6 +35,7 @@ from firmware.core.rules import Rules
 from firmware.ui.app import App
 from tools.play import tablegame
 from tools.play.presses import Planner, can_enter, clone, keys_for_record
+from tools.shared import ArgumentParser
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RECORDS = os.path.join(ROOT, "host_tests", "records")
@@ -233,10 +234,10 @@ def micropython_figures(heap):
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    heap = "192k"
-    if "--heap" in argv:
-        heap = argv[argv.index("--heap") + 1]
+    ap = ArgumentParser(prog="python -m tools.bench.ui", description=__doc__.split("\n")[0])
+    ap.add_argument("--heap", default="192k", help="MicroPython's heap for its figures (default %(default)s)")
+    ap.add_argument("--no-mp", action="store_true", help="leave out the MicroPython figures")
+    args = ap.parse_args(argv)
     print("Presses per typical hand (host_tests/typical: games as tables play them; "
           "a hold counts as one press):")
     print("  %-8s %5s %9s %9s %6s %6s" % ("table", "hands", "presses", "holds", "floor", "goal"))
@@ -273,8 +274,8 @@ def main(argv=None):
     rand_hand, rand_player = random_presses()
     print("random valid games (30, all presets and options, 2-7 players): presses per hand "
           "average %.2f, per player seated average %.2f" % (rand_hand, rand_player))
-    if "--no-mp" not in argv:
-        micropython_figures(heap)
+    if not args.no_mp:
+        micropython_figures(args.heap)
     return 0
 
 

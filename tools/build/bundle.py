@@ -19,7 +19,6 @@ lib/ are shipped as .mpy; a MicroPython .mpy (header "M") is refused, since
 CircuitPython will not load it.
 """
 
-import argparse
 import ast
 import os
 import shutil
@@ -500,6 +499,24 @@ def fits(on_drive):
 
 # --------------------------------------------------------------------------- build
 
+BUNDLE_TOP = ("code.py", "boot.py", "settings.toml", "firmware", "lib", "replay")  # (replay: make release's)
+
+
+def clear(folder, ours):
+    """Empty folder for a new build (made when missing), unless it holds a file or folder that
+    ours(name) does not know: BundleError then, so that an --out naming the wrong folder (the
+    CIRCUITPY drive with its games, a home) never loses a file."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise BundleError("%s is a file: name a folder" % folder)
+    if folder.is_dir():
+        strange = sorted(p.name for p in folder.iterdir() if not ours(p.name))
+        if strange:
+            raise BundleError("%s holds %s, which no build wrote: not emptied (name a new or empty folder)"
+                              % (folder, strange[0]))
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+
 
 class Bundle:
     """The result of build(): where, what, how big, what was checked."""
@@ -551,9 +568,7 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
     graph = Graph(Source(root, site), entries, left_out(board))
     bundle = Bundle(out, board, graph)
 
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    clear(out, lambda name: name in BUNDLE_TOP)
     shipped_py = []
 
     for entry in entries:
@@ -602,8 +617,9 @@ def build(board, out=BUILD, root=ROOT, site=None, mpy_cross=None, check=True):
 
 def main(argv=None):
     from firmware.device import boards
+    from tools.shared import ArgumentParser, mpy_cross
 
-    parser = argparse.ArgumentParser(prog="python -m tools.build.bundle", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog="python -m tools.build.bundle", description=__doc__.split("\n")[0])
     parser.add_argument("--board", default=boards.DEFAULT_PROFILE, choices=sorted(boards.PROFILES),
                         help="board profile of firmware/device/boards.py (default %(default)s)")
     parser.add_argument("--out", default=str(BUILD), help="output folder (default build/CIRCUITPY)")
@@ -614,8 +630,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     tool = args.mpy_cross
     if tool is None and not args.py:
-        from tools.shared import mpy_cross
-
         tool = mpy_cross()
     if tool:
         print("bundle: .mpy files, compiled by CircuitPython's mpy-cross %s" % tool)
@@ -624,6 +638,9 @@ def main(argv=None):
     try:
         bundle = build(args.board, out=Path(args.out), mpy_cross=tool)
     except BundleError as exc:
+        print("bundle: %s" % exc, file=sys.stderr)
+        return 1
+    except OSError as exc:  # the folder cannot be written, the disk is full
         print("bundle: %s" % exc, file=sys.stderr)
         return 1
     print(bundle.report())

@@ -18,7 +18,6 @@ the computer may write it only after a reset with the boot button held. A
 read-only drive is reported with the button to hold, before anything is copied.
 """
 
-import argparse
 import glob
 import os
 import shutil
@@ -221,7 +220,9 @@ def deploy(bundle=BUILD, drive=None, settings=False, out=print):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m tools.build.deploy", description=__doc__.split("\n")[0])
+    from tools.shared import ArgumentParser
+
+    parser = ArgumentParser(prog="python -m tools.build.deploy", description=__doc__.split("\n")[0])
     parser.add_argument("--drive", help="the CIRCUITPY folder (default: find the mounted drive)")
     parser.add_argument("--bundle", default=str(BUILD), help="the bundle folder (default build/CIRCUITPY)")
     parser.add_argument("--settings", action="store_true",
@@ -229,7 +230,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         deploy(Path(args.bundle), args.drive, args.settings)
-    except DeployError as exc:
+    except (DeployError, OSError) as exc:  # OSError: the drive went away while it was read
         print("deploy: %s" % exc, file=sys.stderr)
         return 1
     return 0

@@ -10,6 +10,11 @@ as they are (code.py, boot.py, settings.toml, firmware/, lib/):
   a board runs them only on CircuitPython N. Skipped, in one line, where that mpy-cross is not
   found (tools/shared.py).
 - ``rodskagg-VERSION-BOARD-py.zip``: the same as .py source.
+Both carry the replay, so that ``python3 -m firmware.replay games/0001-fem.json`` works from the
+drive's top on any computer with Python 3 (README): the .py zip its modules the bundle has not as
+.py in firmware/ (the device never imports them); the .mpy zip all of its sources in replay/ and a
+launcher as firmware/replay.py (tools/build/replay_launcher.py), since CircuitPython loads a .py
+before the .mpy beside it and CPython reads no .mpy.
 Per build with an enclosure (``hardware/BOARD/enclosure.scad``), its printed parts as STL files
 ``rodskagg-VERSION-BOARD-PART.stl``, rendered by OpenSCAD; skipped, in one line, without it.
 VERSION is firmware.VERSION, the version the device shows (menu, About) and writes into every
@@ -17,7 +22,7 @@ game record it exports. The zips hold the files in a fixed order with a fixed da
 tree gives the same bytes.
 """
 
-import argparse
+import ast
 import re
 import shutil
 import subprocess
@@ -27,11 +32,17 @@ import zipfile
 from pathlib import Path
 
 from tools.build import bundle as B
+from tools.shared import ArgumentParser
 
 OUT = B.ROOT / "build" / "release"
 HARDWARE = B.ROOT / "hardware"
 PARTS = ("base", "lid", "caps")  # the parts of an enclosure.scad (its `part` parameter)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # zip's earliest date: the bytes depend on the files only
+CIRCUITPYTHON = 10  # the CircuitPython the firmware runs on (README, TOOLCHAIN.md)
+MPY_CROSS_BUILDS = "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+NO_MPY_CROSS = ("release: no .mpy zips: they need CircuitPython %d's mpy-cross (Adafruit's builds: %s); "
+                "name it in CIRCUITPY_MPY_CROSS=/path/to/mpy-cross" % (CIRCUITPYTHON, MPY_CROSS_BUILDS))
+LAUNCHER = Path(__file__).with_name("replay_launcher.py")
 
 
 def version():
@@ -68,10 +79,64 @@ def name(board, kind, major=None):
     return "rodskagg-%s-%s%s-%s.zip" % (version(), board, cp, kind)
 
 
+def replay_sources(root=B.ROOT):
+    """{path relative to root: the file} of every firmware module ``python3 -m firmware.replay``
+    may import on CPython, with each package's __init__.py: followed from firmware/replay.py through
+    every import that names firmware, in any branch (CPython's terminal handling too)."""
+    root = Path(root)
+    found = {}
+    seen = set()
+    todo = ["firmware.replay"]
+    while todo:
+        dotted = todo.pop()
+        if dotted in seen:
+            continue
+        seen.add(dotted)
+        parts = dotted.split(".")
+        path = root.joinpath(*parts).with_suffix(".py")
+        if not path.is_file():
+            path = root.joinpath(*parts, "__init__.py")
+            if not path.is_file():
+                continue  # a name imported from a module, not a module
+        for i in range(1, len(parts)):  # the packages it is in
+            init = root.joinpath(*parts[:i], "__init__.py")
+            found[init.relative_to(root).as_posix()] = init
+        found[path.relative_to(root).as_posix()] = path
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module] + ["%s.%s" % (node.module, alias.name) for alias in node.names]
+            else:
+                continue
+            todo += [n for n in names if n.split(".")[0] == "firmware"]
+    return dict(sorted(found.items()))
+
+
+def add_replay(folder, kind, root=B.ROOT):
+    """Put the replay into a bundle folder (see the module's docstring); the paths added."""
+    folder = Path(folder)
+    sources = replay_sources(root)
+    if kind == "mpy":
+        files = {"replay/" + rel: path for rel, path in sources.items()}
+        files["firmware/replay.py"] = LAUNCHER
+    else:
+        files = {rel: path for rel, path in sources.items() if not (folder / rel).exists()}
+    for rel, path in files.items():
+        dest = folder / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)
+    return sorted(files)
+
+
 def bundle_zip(board, out, kind, tool=None, major=None):
-    """Build board's bundle (kind "mpy" with tool, or "py") and zip it into out; the zip's path."""
+    """Build board's bundle (kind "mpy" with tool, or "py"), add the replay and zip it into out;
+    the zip's path."""
     with tempfile.TemporaryDirectory(prefix="release-") as tmp:
         made = B.build(board, out=Path(tmp) / "CIRCUITPY", mpy_cross=tool if kind == "mpy" else None)
+        add_replay(made.out, kind)
+        made.raw, made.on_drive = B.tree_size(made.out)
+        made.fits = B.fits(made.on_drive)
         if not all(ok for _label, _usable, _used, ok in made.fits):
             raise B.BundleError("%s: too big for a CIRCUITPY drive\n%s" % (board, made.report()))
         return zip_folder(made.out, Path(out) / name(board, kind, major))
@@ -94,15 +159,13 @@ def render_stl(scad, part, path, openscad):
 def release(boards, out=OUT, tool=None, openscad=None, say=print):
     """Write the release into out (emptied first); the paths written."""
     out = Path(out)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    B.clear(out, lambda file: re.fullmatch(r"rodskagg-.+\.(zip|stl)", file) is not None)
     major = circuitpython_major(tool) if tool else None
     if tool and major is None:
-        raise B.BundleError("%s does not say which CircuitPython it compiles for (--version)" % tool)
+        raise B.BundleError("%s does not say which CircuitPython it compiles for (--version): CircuitPython %d's "
+                            "mpy-cross does (Adafruit's builds: %s)" % (tool, CIRCUITPYTHON, MPY_CROSS_BUILDS))
     if not tool:
-        say("release: no .mpy zips: CircuitPython's mpy-cross not found "
-            "(CIRCUITPY_MPY_CROSS=, see tools/shared.py)")
+        say(NO_MPY_CROSS)
     written = []
     for board in boards:
         if tool:
@@ -123,7 +186,7 @@ def main(argv=None):
     from firmware.device import boards
     from tools.shared import mpy_cross
 
-    parser = argparse.ArgumentParser(prog="python -m tools.build.release", description=__doc__.split("\n")[0])
+    parser = ArgumentParser(prog="python -m tools.build.release", description=__doc__.split("\n")[0])
     parser.add_argument("--board", action="append", choices=sorted(boards.PROFILES),
                         help="a board profile (default: every profile)")
     parser.add_argument("--out", default=str(OUT), help="output folder (default build/release)")
@@ -131,7 +194,7 @@ def main(argv=None):
     chosen = args.board or list(boards.PROFILES)
     try:
         written = release(chosen, Path(args.out), mpy_cross(), shutil.which("openscad"))
-    except B.BundleError as exc:
+    except (B.BundleError, OSError) as exc:  # OSError: the folder cannot be written, the disk is full
         print("release: %s" % exc, file=sys.stderr)
         return 1
     print("release %s: %s" % (version(), B._rel(args.out, B.ROOT)))

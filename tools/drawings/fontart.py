@@ -1,13 +1,16 @@
 """The source of firmware/device/font.py: every glyph drawn as 8 rows of 5 pixels.
 
 One glyph per line: the code point in hex, then rows 0..7 ('#' lit, '.' dark);
-a missing row 7 is dark. Row 7 is used by descenders, and by the capitals with a mark. ``python3 -m
+a missing row 7 is dark. Row 7 is used by descenders only. ``python3 -m
 tools.drawings.fontart`` prints the packed tables for firmware/device/font.py, and
 host_tests/test_render_font.py checks that the two agree. Drawn for this
-project (capitals 7 rows high, lower case 5; Å Ä Ö Ü É with their marks inside
-the cell, the letter 6 rows high down to row 7, so that they stand taller than
-å ä ö ü é and read apart from A and O: dots with a dark row under them, Å's
-ring on its A's apex), in the spirit of the classic 5x7 LCD fonts.
+project (capitals 7 rows high, lower case 5), in the spirit of the classic 5x7 LCD fonts.
+Å Ä Ö Ü É stand as high as a capital, on its baseline: the marks in the capital's top row,
+the letter 6 rows from the row under them, above the lower case's x-height (a letter from
+the x-height down into row 7 read as its lower case: "örjan"); the dots sit off the letter's
+corners, Ü's between its arms, É's accent off its shortened top bar, Å's ring on its A. An
+8-pixel line has no row above a capital for its marks: the row above belongs to the line
+above (its letters' feet).
 """
 
 ART = """
@@ -106,15 +109,15 @@ ART = """
 007C ..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#..
 007D .#... ..#.. ..#.. ...#. ..#.. ..#.. .#...
 007E ..... ..... .#... #.#.# ...#. ..... .....
-00C5 ..#.. .#.#. ..#.. .#.#. #...# ##### #...# #...#
-00C4 #...# ..... .###. #...# #...# ##### #...# #...#
-00D6 #...# ..... .###. #...# #...# #...# #...# .###.
+00C5 ..#.. .#.#. .###. #...# ##### #...# #...#
+00C4 #...# .###. #...# #...# ##### #...# #...#
+00D6 #...# .###. #...# #...# #...# #...# .###.
 00E5 ..#.. .#.#. .###. ....# .#### #...# .####
 00E4 .#.#. ..... .###. ....# .#### #...# .####
 00F6 .#.#. ..... .###. #...# #...# #...# .###.
 00E9 ...#. ..#.. .###. #...# ##### #.... .###.
-00C9 ...#. ..#.. ##### #.... ####. #.... #.... #####
-00DC #...# ..... #...# #...# #...# #...# #...# .###.
+00C9 ....# ####. #.... ####. #.... #.... #####
+00DC .#.#. #...# #...# #...# #...# #...# .###.
 00FC .#.#. ..... #...# #...# #...# #..## .##.#
 00B0 .##.. #..#. #..#. .##.. ..... ..... .....
 00B1 ..#.. ..#.. ##### ..#.. ..#.. ..... #####

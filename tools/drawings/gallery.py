@@ -91,12 +91,14 @@ def shots():
     sim, keys = fresh()
     take(Shot("setup", "Setup: Start! first (the same table again: one press, the next player "
               "deals), the table, preset, players, first dealer, series, rule options.", keys), sim)
-    sim.play("Bcc")
+    sim.play("Bcbc")
     take(Shot("table", "The table (hold ▶ from Start!): seat the players clockwise from the names "
-              "seen (the last table first), OK seats one, hold ▶ is done.", keys + "Bcc"), sim)
-    sim.play("aac" + "bc" "c" "bbbc" "aa" "c")
+              "seen (the last table first), OK seats one (on a seated one: unseats it), ▶ the next, "
+              "hold ▶ is done.", keys + "Bcbc"), sim)
+    sim.play("aaac" + "bc" "c" "bbbc" "aa" "c")
     take(Shot("spell", "Spelling a name: rows of six letters (capital first, then lower case, "
-              "å ä ö), then Done / Delete / Aa.", keys + "Bcc" + "aac" + "bc" "c" "bbbc" "aa" "c"), sim)
+              "å ä ö), then Done / Delete / Aa.", keys + "Bcbc" + "aaac" + "bc" "c" "bbbc" "aa" "c"),
+         sim)
 
     seven = NAMES[:7]
     keys, nxt, sim = game_keys("fem", seven, 4, 7)

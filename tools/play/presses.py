@@ -27,7 +27,8 @@ from firmware.ui import app as A
 from firmware.ui.entry import flow as E
 from firmware.ui.entry import picks as P
 from firmware.ui.entry.bud import ResultList
-from firmware.ui.entry.fem import PASS, FemWalk
+from firmware.ui.entry.fem import FemWalk
+from firmware.ui.entry.flow import PASS
 from firmware.ui.entry.irregular import ADJUST_REASONS, AdjustWalk, YesNo, fault_reasons
 from firmware.ui.entry.knack import JoinStep, TricksWalk, join_ring
 from firmware.ui.entry.penalty import HAND_FAULTS, ReasonList, hand_faults
@@ -156,17 +157,17 @@ class Planner:
                 cur = i
         self.move(cur, idx[0], len(choices))
 
-    def walk(self, cls, wanted, special=None):
-        """Set each row of a Walk view to wanted[i], finishing as soon as the rest is filler."""
+    def walk(self, cls, wanted):
+        """Set each row of a Walk view to wanted[i], finishing as soon as the rest is what hold ▶
+        leaves them (their value, or the fill of a row never set)."""
         view = self.expect(cls)
         while self.app.view is view:
             i = view.cursor
-            self.cycle_to(view.choices(i), view.values[i], wanted[i])
-            if special is not None and special(view, i):
-                self.press("A")
+            self.cycle_to(view.choices(i), view.shown(i), wanted[i])
             if i == view.n - 1:
                 self.press("c")
-            elif all(wanted[j] == view.fill(j) for j in range(i + 1, view.n)):
+            elif all(wanted[j] == (view.fill(j) if view.value(j) is None else view.value(j))
+                     for j in range(i + 1, view.n)):
                 self.press("B")
             else:
                 self.press("c")
@@ -275,19 +276,19 @@ class Planner:
         elif entry[0] == score.LONE:
             tricks[entry[1]] = 1
         self.rows(view, [tricks[s] for s in view.seats])
-        if view.call != call:
+        if view.hand.call != call:
             self.press("B")
             pick = self.expect(P.SeatList)
             self.pick(pick.seats.index(call) if call >= 0 else len(pick.seats))
             self.expect(FemWalk)
         if entry[0] == score.PLAY:
-            self.faults(entry[3], view, "b")
+            self.faults(entry[3], view.hand, "b")
         self.finish(view)
 
-    def faults(self, faults, holder, opener):
+    def faults(self, faults, hand, opener):
         """Penalties during the hand: opener (keys) opens the who? list, once per penalty."""
         for seat, reason in faults:
-            if any(f[0] == seat for f in holder.faults):
+            if hand.fault_mark(seat):
                 continue
             if opener:
                 self.press(opener)
@@ -388,7 +389,7 @@ class Planner:
         if view.penalty and not others:  # bud: the penalties on the bid list, then the result
             for f in faults:
                 self.pick(len(view.choices))
-                self.faults((f,), view.bidding, "")
+                self.faults((f,), view.bidding.hand, "")
                 self.expect(BidList)
             faults = ()
         self.pick(view.choices.index(bid))
@@ -401,15 +402,15 @@ class Planner:
         self.rows(walk, [tricks[s] for s in walk.seats])
         if is_view(self.app.view, JoinStep):
             step = self.app.view
-            marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.joined >> s & 1)]
+            marks = [k for k, s in enumerate(step.cands) if (joined >> s & 1) != (step.joined() >> s & 1)]
             for k in self.join_order(step, marks):
                 self.pick_pos(step, k)
             for f in faults:
                 self.pick_pos(step, len(step.cands))  # the penalty row
-                self.faults((f,), walk.bidding, "")
+                self.faults((f,), walk.hand, "")
             self.press("c")
         else:
-            self.faults(faults, walk.bidding, "b")
+            self.faults(faults, walk.hand, "b")
             self.finish(walk)
 
     def pick_pos(self, step, k):
@@ -491,8 +492,7 @@ class Planner:
                 n = tv.count(app)
                 target = items.index(name)
                 fwd = (target - tv.cursor) % n
-                below = [j for j in range(tv.cursor, len(items)) if items[j] not in tv.table]
-                if fwd == 0 or (below and below[0] == target):  # (OK on a seated row: the next)
+                if fwd == 0:
                     self.press("c")
                 elif fwd < n - fwd:
                     self.press("b", fwd)

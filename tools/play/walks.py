@@ -18,9 +18,9 @@ import random
 from firmware.core.rules import Rules
 
 # How often a table presses each key, out of 100: OK most, the arrows next, holds and Back now
-# and then. Four buttons: "d" is Back and a held OK ("C") also goes back; three buttons: "C" is
-# the only way back, so it takes Back's share.
-WEIGHTS_FOUR = (("c", 30), ("a", 18), ("b", 18), ("d", 8), ("A", 9), ("B", 9), ("C", 8))
+# and then. Four buttons: "d" is Back, "D" Back held, and a held OK ("C") also goes back; three
+# buttons: "C" is the only way back, so it takes Back's share.
+WEIGHTS_FOUR = (("c", 30), ("a", 18), ("b", 18), ("d", 7), ("A", 9), ("B", 9), ("C", 7), ("D", 2))
 WEIGHTS_THREE = (("c", 30), ("a", 18), ("b", 18), ("A", 9), ("B", 9), ("C", 16))
 
 QUICK_MS = (150, 300)  # a quick repeat: a press soon after the last one
@@ -35,7 +35,7 @@ LONG_HOLD_MS = (700, 1100)
 TABLES = (("fem", 2, {}), ("fem", 3, {"lone": "play_out"}), ("fem", 4, {}), ("fem", 5, {"pot": True}),
           ("fem", 6, {}), ("fem", 7, {}), ("bud", 3, {}), ("bud", 4, {"go_along": True}),
           ("bud", 5, {}), ("bud", 6, {"defenders_score": True}), ("bud", 7, {}),
-          ("knack", 2, {}), ("knack", 4, {"join_trick": 2}), ("knack", 5, {}), ("knack", 6, {}),
+          ("knack", 3, {}), ("knack", 4, {"join_trick": 2}), ("knack", 5, {}), ("knack", 6, {}),
           ("knack", 7, {}))
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 

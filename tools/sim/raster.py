@@ -1,9 +1,9 @@
 """The reference raster (host only): a screen model into an SSD1306 page buffer, a pixel at a time.
 
 ``raster()`` plots every pixel through one ``plot(x, y)``, the plainest statement of what a
-screen looks like: the title and the selected row inverted (a dark pixel row between the two
-when they touch), the chart (the layout of firmware/device/plot.py, lines as CircuitPython's
-``bitmaptools.draw_line`` draws them) and big rows over the lines that are not inverted. The
+screen looks like: the title and the selected row inverted (their bottom pixel row dark), the
+chart (the layout of firmware/device/plot.py, lines as CircuitPython's ``bitmaptools.draw_line``
+draws them) and big rows over the lines that are not inverted. The
 tests hold firmware/device/render.py's ``PageRenderer`` (page bytes built with byte operations)
 to it on every panel.
 """
@@ -92,9 +92,8 @@ def raster(screen, width, height, buf, offset=0):
     inverted = []
     for line, (text, inv) in enumerate(lines):
         base = offset + line * width
-        # two inverted lines in a row (the title and a selected first row) keep a dark
-        # pixel row between them, so that they read as two bars
-        mask = 0x7F if inv and line + 1 < len(lines) and lines[line + 1][1] else 0xFF
+        # an inverted line keeps its bottom pixel row dark (firmware/device/render.py)
+        mask = 0x7F if inv else 0xFF
         x = 0
         for ch in text:
             g = font.index(ord(ch))

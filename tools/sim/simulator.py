@@ -13,13 +13,13 @@ adapter (firmware/device/render.py, oled.py) on a fake I2C bus that keeps the
 controller's display RAM (tools/sim/panel.py), so its pixels are the bytes the
 device sends.
 
-Keys (the three-button profile; ``d``/``D`` only with a fourth button):
-``a`` previous, ``b`` next, ``c`` OK, capitals hold the key (long press),
+Keys: ``a`` previous, ``b`` next, ``c`` OK, ``d`` back (the profiles with a fourth button:
+pico and the other 128x64 ones), capitals hold the key (long press),
 ``.`` waits 10 s (``--keys`` only), ``q`` quits (interactive only; quitting is
 pulling the plug: the game is in the NVM file of ``--state``).
 """
 
-import argparse
+import errno
 import os
 import sys
 import tempfile
@@ -31,9 +31,10 @@ from firmware.core.series import Series
 from firmware.device import boards, buttons
 from firmware.record import reader as record
 from firmware.store.drivecopy import DriveCopy
-from firmware.store.export import Exporter
+from firmware.store.export import Exporter, ExportError
 from firmware.store.journal import Store
 from firmware.ui.app import App
+from tools.shared import ArgumentParser, positive
 from tools.sim.bus import page_display, panel_image
 from tools.sim.fakes import FakeDrive, FakeNVM, FakeRadio
 
@@ -62,21 +63,29 @@ class Sim:
         self.height = self.profile["height"]
         self.roles = tuple(b[0] for b in self.profile["buttons"])
         self._tmp = None
+        saved = None  # the NVM file's bytes, when the state has one
         if state:
-            os.makedirs(state, exist_ok=True)
-            drive = os.path.join(state, "drive")
-            nvm_path = os.path.join(state, "nvm.bin")
+            drive, nvm_path = state_paths(state)
+            saved = read_nvm(nvm_path)
         else:
             self._tmp = tempfile.TemporaryDirectory(prefix="rodskagg-sim-")
             drive = self._tmp.name
             nvm_path = None
-        os.makedirs(drive, exist_ok=True)
         self.drive = FakeDrive(drive, readonly)  # readonly: booted with the boot button held
         self.nvm = FakeNVM(nvm_size, path=nvm_path)
         self.store = Store(self.nvm, copy=DriveCopy(self.drive.root, self.drive.writable, nvm_size // 2))
-        if record_path:
-            self.store.save(load_series(record_path))
         self.exporter = Exporter(self.drive.root, self.drive.writable, board=self.profile["name"])
+        # What the simulator did with the state before the device's start, one line each (main
+        # prints them): a damaged NVM file kept aside, an unfinished game exported before --record.
+        self.said = []
+        found = self._what_the_device_reads(saved) if saved is not None else None
+        if found is not None:
+            self._keep_damaged(nvm_path, saved, found)
+        if record_path:
+            series = load_series(record_path)
+            if found is not None:
+                self._keep_unfinished(state, found, lang)
+            self.store.save(series)
         self.renderer, self.panel = page_display(self.width, self.height, self.profile["address"],
                                                  self.profile.get("driver", "ssd1306"),
                                                  bool(self.profile.get("wifi")))
@@ -99,6 +108,50 @@ class Sim:
                             "back" in self.roles, self.profile["name"])
         self.update()
 
+    def _what_the_device_reads(self, saved):
+        """Store.load of the NVM file's bytes and the drive copy, on a scratch NVM with the copy
+        read-only: a load writes (a resumed drive copy goes back to the NVM), which is the App's
+        start's to do."""
+        size = self.nvm.size
+        nvm = FakeNVM(size, data=saved[:size] + b"\xff" * (size - len(saved)))
+        return Store(nvm, copy=DriveCopy(self.drive.root, lambda: False, size // 2)).load()
+
+    def _keep_damaged(self, nvm_path, saved, found):
+        """An NVM file the store cannot read whole (a short file, a damaged save) is kept aside
+        before anything is saved over it, and said: the next save would drop what it holds."""
+        if len(saved) != self.nvm.size:
+            self.said.append("%s is %d bytes, not the NVM's %d: a copy is kept as %s; read as the "
+                             "device would: %s" % (nvm_path, len(saved), self.nvm.size,
+                                                   keep_aside(nvm_path, saved), found.message or "the game"))
+        elif found.code in ("damaged", "unreadable", "newer"):  # firmware/store/resume.py's codes
+            self.said.append("%s: %s; a copy is kept as %s" % (nvm_path, found.message, keep_aside(nvm_path, saved)))
+
+    def _keep_unfinished(self, state, found, lang):
+        """--record replaces the state's game: an unfinished one goes to the drive first, as the
+        device keeps it on Start! (firmware/ui/gamestart.py), or the record is refused."""
+        series = found.series
+        game = series.game if series is not None else None
+        if game is None or not (game.log or game.base) or game.state.over():
+            return
+        if not self.drive.writable():
+            raise SimError("--state %s holds an unfinished game and the drive is the computer's "
+                           "(--readonly-drive): it cannot be kept on the drive, so --record does "
+                           "not replace it" % state)
+        kept = ExportState()
+        if found.settings:
+            from firmware import forget
+            from firmware.ui import settings
+
+            settings.read(kept, found.settings)
+            forget("firmware.ui.settings")  # the App's, loaded while used
+        try:
+            name = self.exporter.export(series, kept.export_name, lang)
+        except ExportError as e:
+            raise SimError("--state %s holds an unfinished game that could not be kept on the drive "
+                           "(%s): --record does not replace it" % (state, e))
+        self.said.append("the unfinished game of --state %s is on the drive: %s"
+                         % (state, os.path.join(self.drive.root, "games", name + ".json")))
+
     def close(self):
         if self.phones is not None:
             self.phones.on = False
@@ -112,7 +165,8 @@ class Sim:
     def key_number(self, ch):
         role = ROLE_OF_CHAR.get(ch.lower())
         if role is None:
-            raise SimError("unknown key %r: use a b c (short) or A B C (long), . to wait" % ch)
+            raise SimError("unknown key %r: use a b c d (short: prev next OK back) or A B C D (long), "
+                           ". to wait" % ch)
         if role not in self.roles:
             raise SimError("key %r: this profile (%s) has no %s button" % (ch, self.profile["name"], role))
         return self.roles.index(role)
@@ -210,6 +264,61 @@ class Sim:
 
     def image(self, scale=1):
         return panel_image(self.panel, scale)
+
+
+class ExportState:
+    """The export state a settings blob holds (firmware/ui/settings.py ``read`` fills it in)."""
+
+    export_name = None
+    pending = False
+    big = False
+    big_rows = 0
+    extra = None
+
+
+def state_paths(state):
+    """--state's drive folder and NVM file, the folders made when missing; SimError saying what is
+    wrong with it when the simulator cannot keep its state there."""
+    if os.path.exists(state) and not os.path.isdir(state):
+        raise SimError("--state %s is a file: name a folder (made when missing)" % state)
+    drive = os.path.join(state, "drive")
+    nvm_path = os.path.join(state, "nvm.bin")
+    try:
+        os.makedirs(drive, exist_ok=True)
+    except OSError as e:
+        raise SimError("--state %s: cannot make %s (%s)" % (state, drive, e.strerror))
+    for path in (state, drive) + ((nvm_path,) if os.path.lexists(nvm_path) else ()):
+        if not os.access(path, os.W_OK):
+            raise SimError("--state %s: %s cannot be written (%s)" % (state, path, os.strerror(errno.EACCES)))
+    return drive, nvm_path
+
+
+def read_nvm(path):
+    """The NVM file's bytes, None when there is none yet; SimError when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise SimError("cannot read %s (%s)" % (path, e.strerror))
+
+
+def keep_aside(path, data):
+    """data (a damaged NVM file's bytes) kept beside path, under a name not yet taken
+    (nvm-damaged.bin, nvm-damaged-2.bin, ...) unless a file of that name holds them already;
+    that name."""
+    base = os.path.join(os.path.dirname(path), "nvm-damaged")
+    aside, n = base + ".bin", 1
+    while os.path.lexists(aside):
+        with open(aside, "rb") as f:
+            if f.read() == data:
+                return aside
+        n += 1
+        aside = "%s-%d.bin" % (base, n)
+    with open(aside, "xb") as f:
+        f.write(data)
+    return aside
 
 
 def load_series(path):
@@ -427,14 +536,15 @@ def window(sim, scale=5, frames=None, feed=None):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python3 -m tools.sim", description=__doc__.split("\n\n")[0])
+    p = ArgumentParser(prog="python3 -m tools.sim", description=__doc__.split("\n\n")[0])
     p.add_argument("--board", default="pico", choices=sorted(boards.PROFILES),
                    help="board profile: display size and buttons (default pico: 128x64, 4 buttons)")
-    p.add_argument("--keys", help="presses to play: a b c short, A B C long (prev/next/OK), . waits 10 s")
+    p.add_argument("--keys", help="presses to play: a b c d short, A B C D long (prev/next/OK/back; d only "
+                                  "with a back button), . waits 10 s")
     p.add_argument("--keys-file", help="a file of presses (whitespace is ignored)")
     p.add_argument("--text", action="store_true", help="print every screen as text, the last one last")
     p.add_argument("--shots", metavar="DIR", help="write a PNG of the panel per screen change")
-    p.add_argument("--scale", type=int, default=4, help="pixel size of --shots PNGs (default 4)")
+    p.add_argument("--scale", type=positive, default=4, help="pixel size of --shots PNGs (default 4)")
     p.add_argument("--record", metavar="GAME.json", help="open on this rodskagg-record/1 game")
     p.add_argument("--state", metavar="DIR",
                    help="keep the simulated NVM and drive here between runs (interactive default: %s)"
@@ -456,8 +566,13 @@ def main(argv=None):
 
     keys = args.keys
     if args.keys_file:
-        with open(args.keys_file, encoding="utf-8") as f:
-            keys = (keys or "") + f.read()
+        try:
+            with open(args.keys_file, encoding="utf-8") as f:
+                keys = (keys or "") + f.read()
+        except (OSError, UnicodeError) as e:
+            print("sim: cannot read --keys-file %s (%s)" % (args.keys_file, getattr(e, "strerror", None) or e),
+                  file=sys.stderr)
+            return 2
     scripted = bool(keys is not None or args.text or args.shots
                     or (args.record and not sys.stdin.isatty() and not args.window))
     hint = not scripted and not args.window and not sys.stdin.isatty()  # nothing to play, no keyboard
@@ -479,14 +594,21 @@ def main(argv=None):
                 shots.append(data)
                 img.save(os.path.join(args.shots, "%03d.png" % (len(shots) - 1)))
 
-    if args.shots:
-        os.makedirs(args.shots, exist_ok=True)
     try:
+        if args.shots:
+            if os.path.exists(args.shots) and not os.path.isdir(args.shots):
+                raise SimError("--shots %s is a file: name a folder (made when missing)" % args.shots)
+            os.makedirs(args.shots, exist_ok=True)
         sim = Sim(args.board, state, args.record, args.lang, on_change=on_change if scripted else None,
                   readonly=args.readonly_drive, port=args.port)
     except (SimError, boards.ProfileError) as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
+    except OSError as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
+    for line in sim.said:
+        print("sim: %s" % line, file=sys.stderr)
     try:
         if args.phones and sim.phones is not None and not sim.phones.on:
             sim.phones.switch(True)
@@ -512,10 +634,12 @@ def main(argv=None):
                     return 2
                 return 0
             interactive(sim, False if args.braille else None)
+            for line in sim.said:  # again: the terminal front end drew over them
+                print("sim: %s" % line, file=sys.stderr)
             return 0
         try:
             sim.play(keys or "")
-        except SimError as e:
+        except (SimError, OSError) as e:  # a bad key; the state's NVM file that cannot be written
             print("sim: %s" % e, file=sys.stderr)
             return 2
         if args.text:

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools.shared import SHARED, circuitpython, mpy_cross
+from tools.shared import SHARED, circuitpython, mpy_cross, once
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FAKES = os.path.join(ROOT, "tools", "vm", "fakes")
@@ -38,24 +38,19 @@ def missing():
     return None
 
 
-_BUNDLES = {}
-
-
+@once
 def bundle(kind="py", board="pico"):
     """A CIRCUITPY folder for board, built once per process: kind "py", or "mpy" (CircuitPython's mpy-cross)."""
-    key = (kind, board)
-    if key not in _BUNDLES:
-        from tools.build import bundle as B
+    from tools.build import bundle as B
 
-        tool = None
-        if kind == "mpy":
-            tool = mpy_cross()
-            if tool is None:
-                raise RuntimeError("CircuitPython's mpy-cross not found")
-        out = tempfile.mkdtemp(prefix="cpdevice-%s-" % kind)
-        B.build(board, out=B.Path(out), mpy_cross=tool, check=False)
-        _BUNDLES[key] = out
-    return _BUNDLES[key]
+    tool = None
+    if kind == "mpy":
+        tool = mpy_cross()
+        if tool is None:
+            raise RuntimeError("CircuitPython's mpy-cross not found")
+    out = tempfile.mkdtemp(prefix="cpdevice-%s-" % kind)
+    B.build(board, out=B.Path(out), mpy_cross=tool, check=False)
+    return out
 
 
 def split_frames(data, width=128, height=64):
@@ -436,26 +431,16 @@ def plan_knack7(hands=KNACK7_HANDS, seed=7, board="pico"):
     return sp.runs
 
 
-_KNACK7 = {}
-
-
+@once(key=lambda board="pico": screen_of(board))
 def knack7(board="pico"):
     """The 7-player knack game's runs on board, planned once per process and screen."""
-    key = screen_of(board)
-    if key not in _KNACK7:
-        _KNACK7[key] = plan_knack7(board=board)
-    return _KNACK7[key]
+    return plan_knack7(board=board)
 
 
-_SCENARIO = {}
-
-
+@once(key=lambda board="pico": screen_of(board))
 def scenario(board="pico"):
     """The device scenario's runs on board, planned once per process and screen."""
-    key = screen_of(board)
-    if key not in _SCENARIO:
-        _SCENARIO[key] = plan_scenario(board)
-    return _SCENARIO[key]
+    return plan_scenario(board)
 
 
 def person_paced(i, board="pico"):

@@ -183,6 +183,10 @@ def main():
     c = pool.connect([b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"], close=True)
     serve(phones)
     check("HEAD", status(c) == 200 and body(c) == b"", c.got[:80])
+    c = pool.connect([b"HEAD /state.json HTTP/1.1\r\nHost: x\r\n\r\n"], close=True)
+    serve(phones)
+    check("HEAD of the document: its version, no body", status(c) == 200 and body(c) == b""
+          and header(c, "ETag") == tag, c.got[:200])
     gc.collect()
     free_started = gc.mem_free()
     print("FIG heap_web %d" % (free0 - free_started - app_heap))
@@ -193,6 +197,13 @@ def main():
         # do not fit beside the UI, the App and the web part in what an RP2040 has left).
         print("FIG unchanged_ms %.2f" % polls(pool, phones, '"%s"' % phones.sheet.tag, 20))
         print("FIG document_ms %.2f" % polls(pool, phones, None, 10))
+        series.game.push((0, (1, 2, 1, 1), -1, ()))  # a hand: the first poll after it makes the new document
+        t = ms()
+        c = pool.connect([get("/state.json")], close=True)
+        serve(phones)
+        check("after a hand: the new document", status(c) == 200 and b'"Anna tog 1, Bo 2, Cia 1, Dan 1"' in body(c),
+              c.got[:120])
+        print("FIG new_document_ms %.2f" % (ms() - t))
         print("END %d failed" % len(FAILS))
         return
 
@@ -232,6 +243,13 @@ def main():
     serve(phones)
     check("PUT: 405, the game unchanged", status(c) == 405 and app.series is series
           and len(series.game.log) == 3, c.got)
+    wrong = []
+    for method in ("DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE", "BREW"):
+        c = pool.connect([("%s /state.json HTTP/1.1\r\nHost: x\r\n\r\n" % method).encode()], close=True)
+        serve(phones)
+        if status(c) != 405 or header(c, "Allow") != "GET, HEAD" or not c.closed:
+            wrong.append((method, c.got[:80]))
+    check("every other method: 405, Allow: GET, HEAD", not wrong, wrong)
     c = pool.connect([b"\x00\xff garbage\r\n\r\n"], close=True)
     serve(phones)
     check("garbage: 400", status(c) == 400 and c.closed, c.got)

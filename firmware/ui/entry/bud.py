@@ -9,38 +9,38 @@ from firmware.ui.screenmodel import pad
 
 class ResultList(PickList):
     """bud: the declarer's tricks, each row with the declarer's score after it, penalties
-    included; the cursor is the result (the bidding keeps it: ``b.result``), first on the
-    bid made exactly. OK saves (the rows are the preview; with a penalty, the preview of
-    every player). Below the rows, everyone's tricks; the penalty is on the bid list."""
+    included; it opens on the declarer's tricks in the hand (from the walk of everyone's
+    tricks, or this list's last OK), else on the bid made exactly. OK on a row takes it as the
+    declarer's tricks, and nobody else's, and saves (the rows are the preview; with a penalty,
+    the preview of every player): moving the cursor chooses nothing. Below the rows, everyone's
+    tricks; the penalty is on the bid list."""
 
     def __init__(self, bidding):
         self.bidding = bidding
+        self.flow = bidding.flow
+        self.hand = bidding.hand
         total = bidding.flow.rules.tricks_per_hand
-        old = bidding.old
-        want = bidding.result
+        want = self.hand.tricks[self.hand.declarer]
         if want is None:
-            want = old[3][bidding.declarer] if old is not None and old[1] == bidding.declarer \
-                else bidding.bid_tricks()
+            want = bidding.bid_tricks()
         PickList.__init__(self, "", None, lambda app: bidding.open_bids(app),
                           min(max(0, want), total))
         self.total = total
         self.labels = {}  # entry -> its row's text: a row is scored once, not at every draw
 
     def entry(self, t):
-        bidding = self.bidding
-        tricks = [0] * bidding.flow.state.n
-        tricks[bidding.declarer] = t
-        return (score.BID, bidding.declarer, bidding.bid, tuple(tricks), 0, bidding.faults)
-
-    def event(self, app, ev):
-        PickList.event(self, app, ev)
-        if app.view is self and self.cursor <= self.total:
-            self.bidding.result = self.cursor  # the result is where the cursor is
+        hand = self.hand
+        tricks = [0] * self.flow.state.n
+        tricks[hand.declarer] = t
+        return (score.BID, hand.declarer, hand.bid, tuple(tricks), 0, hand.faults)
 
     def title(self, app):
-        bidding = self.bidding
-        bid = "R" if bidding.bid == score.BID_R else "%d" % bidding.bid
-        return app.tr("%s %s: tricks?") % (bidding.flow.name(bidding.declarer), bid)
+        hand = self.hand
+        later = self.flow.later(app, self.entry(self.cursor)) if self.cursor <= self.total else ""
+        if later:  # an edit whose row ends the game sooner: what OK needs first
+            return later
+        bid = "R" if hand.bid == score.BID_R else "%d" % hand.bid
+        return app.tr("%s %s: tricks?") % (self.flow.name(hand.declarer), bid)
 
     def count(self, app):
         return self.total + 2
@@ -55,9 +55,9 @@ class ResultList(PickList):
         return text
 
     def row(self, app, i, entry):
-        seat = self.bidding.declarer
-        before = self.bidding.flow.state.scores[seat]
-        after = self.bidding.flow.after(entry)  # what saving this row gives, penalties included
+        seat = self.hand.declarer
+        before = self.flow.state.scores[seat]
+        after = self.flow.after(entry)  # what saving this row gives, penalties included
         text = pad("%d %s" % (i, app.tr("tricks")), 10)
         if after is None:
             return text
@@ -71,7 +71,7 @@ class ResultList(PickList):
         if i > self.total:
             self.bidding.open_walk(app)
             return
-        self.bidding.result = i
+        self.hand.update("result", i)
         conclude(_ResultSave(self, i), app)
 
 
@@ -80,7 +80,7 @@ class _ResultSave:
 
     def __init__(self, view, tricks):
         self.flow = view.bidding.flow
-        self.n = 1 if not view.bidding.faults else 99  # a penalty: every player's change, previewed
+        self.n = 1 if not view.hand.faults else 99  # a penalty: every player's change, previewed
         self.view = view
         self.screen = view
         self.tricks = tricks

@@ -2,12 +2,10 @@
 
 from firmware.core import score
 from firmware.ui import events
-from firmware.ui.entry.flow import speaking_order
-from firmware.ui.entry.hand import Rows, ask_fault, fault_mark, previews, save_hint, saves_words
+from firmware.ui.entry.flow import PASS, entry_words, speaking_order
+from firmware.ui.entry.hand import Rows, ask_fault, outcome, previews, save_hint, saves_words
 from firmware.ui.entry.picks import SeatList, goto
 from firmware.ui.views import is_back
-
-PASS = -1  # a row's value: the player passed
 
 
 class FemWalk(Rows):
@@ -24,20 +22,7 @@ class FemWalk(Rows):
     """
 
     def __init__(self, app, flow):
-        seats = speaking_order(flow.state)
-        self.call = score.NO_SEAT
-        self.faults = ()  # penalties during the hand: ((seat, reason), ...)
-        old = flow.old_kind(score.PLAY, score.LONE, score.ALL_PASS)
-        values = None
-        if old is not None:
-            values = [PASS] * len(seats)
-            if old[0] == score.PLAY:
-                values = [old[1][s] for s in seats]
-                self.call = old[2]
-                self.faults = old[3]
-            elif old[0] == score.LONE and old[1] in seats:
-                values[seats.index(old[1])] = 1
-        Rows.__init__(self, flow, seats, values)
+        Rows.__init__(self, flow, speaking_order(flow.state))
 
     def rest(self):
         i = self.cursor
@@ -46,14 +31,13 @@ class FemWalk(Rows):
         if r <= 0 and (p >= 2 or (p == 1 and self.flow.rules.lone == "play_out")):
             # the others passed (the hand stays what it is), or played and took none as
             # answered before (back and forward again keeps it)
-            was = self.prefill or [None] * self.n
-            return [0 if was[j] == 0 else PASS for j in range(i, self.n)]
+            return [0 if self.value(j) == 0 else PASS for j in range(i, self.n)]
         if p >= 1 and i == self.n - 1:
-            # the rest; but a row that passed or took none before, where the core takes
-            # that, is asked (on that answer): back and forward again keeps it
-            last = self.prefill[i] if self.prefill is not None else None
+            # the rest; but a row that passed or took none, where the core takes that, is
+            # asked (on that answer): back and forward again keeps it
+            last = self.value(i)
             if last in (PASS, 0) and last != r and \
-                    self.flow.after(self.entry_of(self.values[:i] + [last])) is not None:
+                    self.flow.after(self.entry_of([self.value(j) for j in range(i)] + [last])) is not None:
                 return None
             return [r]
         return None
@@ -72,7 +56,7 @@ class FemWalk(Rows):
             elif ev == events.NEXT_LONG:
                 self.ask_call(app)
             elif ev == events.NEXT and self.entry()[0] == score.PLAY:
-                ask_fault(app, self.flow, self, self)  # all pass, lone: nobody played
+                ask_fault(app, self.flow, self)  # all pass, lone: nobody played
             return
         if ev == events.PREV:
             if self.shown > 1:
@@ -88,11 +72,6 @@ class FemWalk(Rows):
         elif ev == events.NEXT_LONG and self.bump(1, False):  # stops at the tricks left
             self.answer(app, self.shown)
 
-    def answer(self, app, v):
-        if v == PASS and self.seats[self.cursor] == self.call:
-            self.call = score.NO_SEAT  # a player who passed cannot have called
-        Rows.answer(self, app, v)
-
     def may_call(self):
         """A call means something: more than one played (or a lone player plays out)."""
         played = sum(1 for v in self.filled if v is not None and v >= 0)
@@ -104,27 +83,31 @@ class FemWalk(Rows):
         if not self.flow.rules.call:
             app.refuse(app.tr("the call is off"), self)
             return
-        seats = [self.seats[i] for i in range(self.n) if self.filled[i] >= 0]
-        if not seats:
+        filled = self.filled
+        rows = [i for i in range(self.n) if filled[i] >= 0]
+        if not rows:
             return
-        best = 0
-        for k in range(len(seats)):
-            if self.filled[self.seats.index(seats[k])] > self.filled[self.seats.index(seats[best])]:
+        hand = self.hand
+        best = 0  # no call yet: the list opens on who took most
+        for k in range(len(rows)):
+            if filled[rows[k]] > filled[rows[best]]:
                 best = k
-        if self.call in seats:
-            best = seats.index(self.call)
+        seats = [self.seats[i] for i in rows]
+        if hand.call in seats:
+            best = seats.index(hand.call)
 
         def picked(a, seat, _view):
-            self.call = seat if seat >= 0 else score.NO_SEAT
+            hand.update("call", seat if seat >= 0 else score.NO_SEAT)
             a.view = self
 
         app.view = SeatList(self.flow, app.tr("Rödskägg call: who?"), seats, picked,
                             lambda a: goto(a, self), (app.tr("no call"),), best)
 
     def value_text(self, app, i, v):
+        mark = self.hand.fault_mark(self.seats[i])
         if v == PASS:
-            return "pass" + fault_mark(self, self.seats[i])  # the same word at Swedish tables
-        return "%d" % v + fault_mark(self, self.seats[i])
+            return "pass" + mark  # the same word at Swedish tables
+        return "%d" % v + mark
 
     def entry_value(self, app, i, entry):
         seat = self.seats[i]
@@ -139,7 +122,8 @@ class FemWalk(Rows):
         return text + ("!" if any(f[0] == seat for f in entry[3]) else "")
 
     def entry(self):
-        return self.entry_of(self.filled if self.done else self.values)
+        return self.entry_of([self.value(i) if self.done or i < self.cursor else None
+                              for i in range(self.n)])
 
     def entry_of(self, vals):
         """The entry of the rows' values vals (None: passed)."""
@@ -151,17 +135,17 @@ class FemWalk(Rows):
         played = [s for s in range(n) if tricks[s] >= 0]
         if not played:
             return (score.ALL_PASS,)
-        call = self.call  # on a player who passed: the core refuses it, and says why
+        call = self.hand.call  # on a player who passed: the core refuses it, and says why
         if len(played) == 1 and self.flow.rules.lone != "play_out" and call < 0:
             return (score.LONE, played[0])
-        return (score.PLAY, tuple(tricks), call, self.faults)
+        return (score.PLAY, tuple(tricks), call, self.hand.faults)
 
     def short(self, app):
         """Whether the hint lines do not all fit below the rows (128x32; 6 or 7 on 128x64)."""
         return len(self.hint_lines(app, False)) > max(0, app.rows - self.n)
 
     def head(self, app, after):
-        hand = self.flow.hand()
+        hand = self.flow.number()
         if not self.done:
             # the holds whose hint rows do not fit are in the title: with one hint row
             # (128x32, 6 or 7 players) a hold a row, in turn, so both show within a hand
@@ -173,16 +157,13 @@ class FemWalk(Rows):
                 return app.tr("Hand %d: hold▶ +1+OK") % hand
             return app.tr("Hand %d: tricks") % hand
         entry = self.entry()
-        if after is None:
-            return saves_words(app, self, after)  # why OK would refuse it
-        if after.over():
-            return app.tr("OK? %s wins") % self.flow.name(after.winner)
+        said = outcome(app, self.flow, entry, after)  # a refusal, what an edit needs, the winner
+        if said is not None:
+            return said
         if self.n == app.rows:  # the rows fill the panel, no hint row: the title says what OK does
             pass
-        elif entry[0] == score.ALL_PASS:
-            return app.tr("Hand %d: all pass") % hand
-        elif entry[0] == score.LONE:
-            return app.tr("Hand %d: %s alone") % (hand, self.flow.name(entry[1]))
+        elif entry[0] in (score.ALL_PASS, score.LONE):  # (the hand's number goes where it does not fit)
+            return entry_words(app, self.flow, entry, app.cols - 1)
         if self.calls() and self.short(app):  # the call's hold, where its hint row is not
             shows = after is not None and previews(self, app, after)
             return app.tr("OK shows  hold▶ call" if shows else "OK saves  hold▶ call")

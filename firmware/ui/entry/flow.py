@@ -36,6 +36,59 @@ def seats_in(state):
     return [s for s in [(start + k) % state.n for k in range(state.n)] if s not in state.out]
 
 
+PASS = -1  # a fem row's value: the player passed
+ALL_PASSED = -2  # bud and knack, the declarer chosen: nobody ("All pass" on the declarer list)
+
+
+class Hand:
+    """The hand being entered: every value the table has chosen, and only those. The screens
+    show it and keep no value of their own (a screen's cursor is where it points, never a
+    value); ``update`` is the one place a value changes, on a press on that value's row (OK,
+    or a ± press its hint names). None: not chosen yet, and a screen shows its documented
+    default. An edit starts from the entry it edits (firmware/ui/entry/start.py ``take``)."""
+
+    def __init__(self, n, fem=False):
+        self.fem = fem  # fem: a player may pass (PASS); bud and knack: tricks only
+        self.tricks: list = [None] * n  # per seat: tricks taken (fem: PASS), None: not chosen
+        self.declarer = score.NO_SEAT  # or ALL_PASSED
+        self.bid = None
+        self.joined = 0  # knack's går med: the joiners' seats as a bitmask
+        self.faults: tuple = ()  # penalties during the hand: ((seat, reason), ...) in seat order
+        self.call = score.NO_SEAT  # fem: who called Rödskägg
+        self.seat = score.NO_SEAT  # a knock fault's player
+        self.reason = None  # a knock fault's or a correction's reason
+        self.knocked = None  # a misdeal's
+        self.deltas: list = [None] * n  # a correction's change per seat
+
+    def update(self, what, value, seat=score.NO_SEAT):
+        """The one place a value of the hand changes: the value named what (an attribute; seat's,
+        where it is a player's) becomes value, or "result", bud's result list: the declarer's
+        tricks, and nobody else's. What follows from it changes with it, and only that: a
+        player who passed did not call; a new declarer's row starts on the bid again, the old
+        one's on a share (their tricks were a declarer's). (Who joined is kept as chosen; it
+        counts for those who may have joined as the tricks stand: firmware/ui/entry/knack.py.)"""
+        if what == "result":
+            self.tricks = [None] * len(self.tricks)
+            what, seat = "tricks", self.declarer
+        elif what == "declarer" and value != self.declarer:
+            for s in (self.declarer, value):
+                if s >= 0:
+                    self.tricks[s] = None
+        elif what == "tricks" and value == PASS and seat == self.call:
+            self.call = score.NO_SEAT
+        if seat >= 0:
+            getattr(self, what)[seat] = value
+        else:
+            setattr(self, what, value)
+
+    def fault_mark(self, seat):
+        """"!" beside a player with a penalty during the hand."""
+        for f in self.faults:
+            if f[0] == seat:
+                return "!"
+        return ""
+
+
 # Entries whose after-state a Flow keeps: the one being entered and one more (a walk's candidate).
 # A 7-player game's state is some 250 bytes on a Pico, and each press of a walk or a join makes a
 # new entry: 8 kept cost a knack hand's low point about 1.5 KB (bud's result list keeps its rows'
@@ -58,8 +111,10 @@ class Flow:
         self.rules = self.game.rules
         self.players = self.game.players
         self.memo = {}  # entry -> the state after it, or the core's EntryError (``scored``)
+        self.hand = Hand(self.state.n, not self.rules.bidding)  # every value chosen: none yet
 
-    def hand(self):
+    def number(self):
+        """The number of the hand being entered, as the scoreboard counts."""
         return self.state.hands + 1
 
     def name(self, seat):
@@ -100,6 +155,11 @@ class Flow:
         """What to do before OK can save entry ("" when nothing: an edit's may end the game sooner)."""
         return ""
 
+    def totals(self, entry):
+        """The game's state before and after entry is saved: the whole change, as the
+        scoreboard will show it (an edit's later hands scored again)."""
+        return self.state, self.scored(entry)
+
     def check(self, app, entry, back):
         """Preview entry, or show why it is refused and return to back."""
         try:
@@ -126,7 +186,7 @@ def entry_words(app, flow, entry, width=99):
     """What the entry is, in a few words: "Giv 5", "Giv 5: alla passar", "Felgiv"...;
     without the hand's number when that is longer than width."""
     kind = entry[0]
-    hand = flow.hand()
+    hand = flow.number()
     if kind == score.ALL_PASS:
         text = app.tr("Hand %d: all pass") % hand
         return text if len(text) <= width else app.tr("All pass")
@@ -137,9 +197,14 @@ def entry_words(app, flow, entry, width=99):
         return app.tr("Misdeal") + ("" if entry[1] or not flow.rules.knock
                                    else " " + app.tr("no knock"))
     if kind == score.FAULT:
-        return "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
+        text = "%s %s" % (app.tr("Fault"), flow.name(entry[1]))
+        return text if len(text) <= width else app.tr("Fault")
     if kind == score.ADJUST:
         return app.tr("Correction")
+    if kind == score.BID and entry[2] == score.BID_R:  # not to be read as a bid of 6
+        text = app.tr("Hand %d: %s bid R") % (hand, flow.name(entry[1]))
+        if len(text) <= width:
+            return text
     return app.tr("Hand %d") % hand
 
 
@@ -149,29 +214,30 @@ def ties(before, after):
 
 
 class Preview(ListView):
-    """Each player's score before -> after and the change; OK commits, back returns."""
+    """Each player's score before -> after the whole change, and the change (an edit or an
+    inserted hand: the scoreboard's now and after, the later hands scored again); OK commits,
+    back returns."""
 
     def __init__(self, flow, entry, after, back):
         ListView.__init__(self)
         self.flow = flow
         self.entry = entry
-        self.after = after
+        self.before, self.after = flow.totals(entry)
         self.back = back
         self.cursor = -1
-        self.later = None  # what to do before OK can save an edit that ends the game sooner
 
     def title(self, app):
-        if self.later is None:  # an edit that ends the game sooner: what to do first (once)
-            self.later = self.flow.later(app, self.entry)
-        if self.later:
-            return self.later
+        later = self.flow.later(app, self.entry)  # an edit that ends the game sooner: what first
+        if later:
+            return later
         if self.after.over():
             return app.tr("OK? %s wins") % self.flow.name(self.after.winner)
-        if ties(self.flow.state, self.after):
+        room = app.cols - (1 if self.count(app) > app.rows else 0)  # (a mark where the rows scroll)
+        if ties(self.before, self.after):
             level = "=".join([self.flow.name(s) for s in self.after.tied])
             text = app.tr("OK? %s level") % level
-            return text if len(text) <= app.cols else app.tr("OK? Level: extra hand")
-        return "OK? " + entry_words(app, self.flow, self.entry, app.cols - 4)
+            return text if len(text) <= room else app.tr("OK? Level: extra hand")
+        return "OK? " + entry_words(app, self.flow, self.entry, room - 4)
 
     def count(self, app):
         return self.flow.state.n
@@ -180,14 +246,14 @@ class Preview(ListView):
         st = self.flow.state
         start = st.first_to_speak()
         seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
-        before = self.flow.state.scores[seat]
+        before = self.before.scores[seat]
         now = self.after.scores[seat]
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
-        if seat in self.after.out and seat not in self.flow.state.out:
+        if seat in self.after.out and seat not in self.before.out:
             return text + app.tr("out")
         if now != before:
             text += "%+d" % (now - before)
-        if seat in self.after.tied and ties(self.flow.state, self.after):
+        if seat in self.after.tied and ties(self.before, self.after):
             # as the scoreboard marks the extra hand, at the row's end when there is room
             text = pad(text, app.cols - 3) + " =" if len(text) < app.cols - 3 else text + "="
         return text.rstrip()

@@ -45,18 +45,35 @@ def refused(app, flow, entry):
     except EntryError as e:
         if e.code == "joiner_tricks":  # its whole sentence does not fit a title
             return app.tr("Joiners: 2 tricks at most")
+        if e.code == "no_change":
+            return app.tr("Correction: no change")
         from firmware.ui.text import reason  # (loaded for a refusal only, as App.refuse does)
 
         return reason(app, e).split("\n")[-1]
 
 
+def outcome(app, flow, entry, after):
+    """The title of a screen whose OK saves entry (or shows its preview) where that is not a
+    plain save: why the core refuses it, what an edit needs first (a game that now ends
+    sooner), the winner; None otherwise."""
+    if after is None:
+        return refused(app, flow, entry) or ""
+    later = flow.later(app, entry)
+    if later:
+        return later
+    if after.over():
+        return app.tr("OK? %s wins") % flow.name(after.winner)
+    return None
+
+
 def saves_words(app, view, after):
     """The title of a finished walk: "Giv 5: OK sparar", or "OK visar" when OK previews, or
-    why OK would refuse it."""
-    hand = view.flow.hand()
-    if after is None:
-        return refused(app, view.flow, view.entry()) or ""
-    if after is not None and previews(view, app, after):
+    why OK would refuse it, what it needs first, the winner (``outcome``)."""
+    hand = view.flow.number()
+    said = outcome(app, view.flow, view.entry(), after)
+    if said is not None:
+        return said
+    if previews(view, app, after):
         return app.tr("Hand %d: OK shows") % hand
     return app.tr("Hand %d: OK saves") % hand
 
@@ -72,6 +89,15 @@ def save_hint(app, view, after, penalty=True):
     return "OK: show" if shows else "OK: save"
 
 
+def walk_row(app, name, val, change=""):
+    """A player's row of a walk or the joiners: the name (9 columns), the value (6, and a space
+    after it always), the score before > after; where that is wider than the panel, the name
+    gives up letters, never the numbers."""
+    val = pad(val, 6) if len(val) < 6 else val + " "
+    over = 9 + len(val) + len(change) - (app.cols - 1)
+    return (pad(name[:max(3, 8 - max(0, over))], 9 - max(0, over)) + val + change).rstrip()
+
+
 def change_text(app, flow, after, seat):
     """A row's score before > after: "12>9", "12" when it does not move, "12>ut" when
     the player goes out (a failed Rödskägg bid in knack)."""
@@ -82,63 +108,71 @@ def change_text(app, flow, after, seat):
     return "%d>%d" % (b, a) if a != b else "%d" % b
 
 
-def ask_fault(app, flow, holder, view):
+def ask_fault(app, flow, view):
     """A penalty during the hand: who, then why; back to view (firmware/ui/entry/penalty.py,
     loaded for it)."""
     from firmware.ui.entry.penalty import ask_fault as ask
 
-    ask(app, flow, holder, view)
-
-
-def fault_mark(holder, seat):
-    return "!" if any(f[0] == seat for f in holder.faults) else ""
+    ask(app, flow, view)
 
 
 class Rows(View):
     """One row per player (speaking order), answered one by one; a press answers.
 
-    values[i] is the answer of row i (None: not yet). When the answers so far
-    decide the rest (``settle``), the walk is *done*: every row shows its value
-    and each player's score before > after, and OK saves (the save press is
-    the preview's). Back steps to the previous row (from the first: leaves).
+    The values are the hand's (``flow.hand``, the model); the walk holds only its cursor: the
+    rows above it are answered, the row at it shows its value (or, not chosen yet or no longer
+    possible, the guess: ``shown``), which ◀/▶ change and OK takes. When the answers so far
+    decide the rest (``settle``), they are filled in and the walk is *done*: every row shows
+    its value and each player's score before > after, and OK saves (the save press is the
+    preview's). Back steps to the previous row, its value kept (from the first: leaves).
     """
 
-    def __init__(self, flow, seats, old=None):
+    def __init__(self, flow, seats):
         self.flow = flow
+        self.hand = flow.hand
         self.seats = seats
         self.n = len(seats)
         self.total = flow.rules.tricks_per_hand
-        self.values: list = [None] * self.n
-        self.prefill = old  # type: list | None  # earlier answers (an edit, a step back): what a row starts on
         self.cursor = 0
         self.done = False
-        self.filled: list = []  # every row's value once done
         self.win = Window()
-        self.shown = 0
         self.settle()
 
     # -- what the rows hold ----------------------------------------------------------
+
+    def value(self, i):
+        """Row i's value in the hand (None: not chosen)."""
+        return self.hand.tricks[self.seats[i]]
 
     def left(self, i):
         """Tricks not given to rows before i."""
         t = 0
         for j in range(i):
-            v = self.values[j]
+            v = self.value(j)
             if v is not None and v > 0:
                 t += v
         return self.total - t
 
     def played(self, i):
-        return sum(1 for j in range(i) if self.values[j] is not None and self.values[j] >= 0)
+        return sum(1 for j in range(i) if self.value(j) is not None and self.value(j) >= 0)
+
+    @property
+    def shown(self):
+        """What the row at the cursor shows, and OK takes: its value in the hand if it still
+        fits (a pass, no trick, or at most the tricks left), else a guess."""
+        return self.start_value(self.cursor)
 
     def start_value(self, i):
-        """What row i shows when reached: the earlier answer if it still fits (a pass, no
-        trick, or at most the tricks left), else a guess."""
         r = self.left(i)
-        p = self.prefill[i] if self.prefill is not None else None
-        if p is not None and p <= r:
-            return p
+        v = self.value(i)
+        if v is not None and v <= r:
+            return v
         return self.guess(i, r)
+
+    @property
+    def filled(self):
+        """Every row's value, once done."""
+        return [self.value(i) for i in range(self.n)] if self.done else []
 
     def guess(self, i, r):
         return min(1, r)
@@ -148,23 +182,23 @@ class Rows(View):
         return None
 
     def settle(self):
-        while True:
-            if self.cursor >= self.n:
-                self.done = True
-                self.filled = list(self.values)
-                return
-            rest = self.rest()
-            if rest is None:
-                self.done = False
-                self.filled = []
-                self.shown = self.start_value(self.cursor)
-                return
+        """After an answer (or on opening): when the answers decide the rest of the rows, the
+        hand takes them (every screen of the hand then shows them) and the walk is done."""
+        if self.cursor >= self.n:
             self.done = True
-            self.filled = self.values[:self.cursor] + rest
             return
+        rest = self.rest()
+        self.done = rest is not None
+        if rest is not None:
+            for j in range(len(rest)):
+                self.hand.update("tricks", rest[j], self.seats[self.cursor + j])
+
+    def set(self, v):
+        """The row at the cursor takes v (a ± press on it, the hint names it)."""
+        self.hand.update("tricks", v, self.seats[self.cursor])
 
     def answer(self, app, v):
-        self.values[self.cursor] = v
+        self.set(v)
         self.cursor += 1
         self.settle()
         self.arrived(app)
@@ -173,29 +207,13 @@ class Rows(View):
         """Called after each answer (knack goes on to the joiners when done)."""
         pass
 
-    def keep(self):
-        """Every answer, and the value shown at the cursor, as the rows' start values: back
-        and forward again comes back to them."""
-        keep = list(self.values)
-        if not self.done and self.cursor < self.n:
-            keep[self.cursor] = self.shown
-        self.prefill = keep if self.prefill is None else [
-            keep[j] if keep[j] is not None else self.prefill[j] for j in range(self.n)]
-
     def step_back(self, app):
-        """Back to the last answered row (keeping every answer as the start value)."""
-        last = -1
-        for j in range(self.n):
-            if self.values[j] is not None and j < self.cursor:
-                last = j
-        self.keep()
-        if last < 0:
+        """Back to the last answered row, asked again on its value (from the first: leave)."""
+        if self.cursor == 0:
             self.leave(app)
             return
-        for j in range(last, self.n):
-            self.values[j] = None
-        self.cursor = last
-        self.settle()
+        self.cursor = min(self.cursor, self.n) - 1
+        self.done = False
 
     def leave(self, app):
         self.flow.back(app)
@@ -209,9 +227,10 @@ class Rows(View):
         ch = self.cycle(self.left(self.cursor))
         if not ch:
             return False
-        k = ch.index(self.shown) if self.shown in ch else -1
+        shown = self.shown
+        k = ch.index(shown) if shown in ch else -1
         k += step
-        self.shown = ch[k % len(ch) if wrap else max(0, min(len(ch) - 1, k))]
+        self.set(ch[k % len(ch) if wrap else max(0, min(len(ch) - 1, k))])
         return True
 
     # -- the entry ---------------------------------------------------------------------
@@ -243,7 +262,7 @@ class Rows(View):
         return ()
 
     def head(self, app, after):
-        return app.tr("Hand %d: tricks") % self.flow.hand()
+        return app.tr("Hand %d: tricks") % self.flow.number()
 
     def render(self, app):
         # a finished walk draws every row from the entry OK saves, and the scores from it
@@ -262,19 +281,16 @@ class Rows(View):
         rows = []
         for i in range(top, min(self.n, top + size)):
             seat = self.seats[i]
-            v = self.values[i]
             if self.done:
                 val = self.entry_value(app, i, entry)
             elif i == self.cursor:
                 val = "<%s>" % self.value_text(app, i, self.shown)
-            elif v is None:
+            elif i < self.cursor:
+                val = self.value_text(app, i, self.value(i))
+            else:  # not asked yet (a value kept from before a step back is where it starts)
                 val = ""
-            else:
-                val = self.value_text(app, i, v)
-            text = pad(self.flow.name(seat), 9) + pad(val, 6)
-            if after is not None:
-                text += change_text(app, self.flow, after, seat)
-            rows.append(clip(text.rstrip(), app.cols - 1))
+            change = change_text(app, self.flow, after, seat) if after is not None else ""
+            rows.append(clip(walk_row(app, self.flow.name(seat), val, change), app.cols - 1))
         rows.extend(tips[:app.rows - len(rows)])
         return Screen(scrolled(self.head(app, after), top, size, self.n, app.cols), rows,
                       cur - top if cur >= 0 else -1)

@@ -1,6 +1,7 @@
 """The entries that are not a counted hand: misdeal, knock fault, correction."""
 
 from firmware.core import score
+from firmware.core.errors import EntryError
 from firmware.ui import events
 from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.penalty import ReasonList
@@ -16,36 +17,37 @@ ADJUST_REASONS = ("correction", "scoring slip", "house rule", "")
 class Walk(View):
     """Value rows walked in turn: PREV/NEXT cycle the value of the row at the cursor,
     OK moves to the next row (finishing after the last), NEXT_LONG finishes at once
-    (rows not reached take ``fill(i)``), back returns to the previous row and from
-    the first row leaves (``leave``). PREV_LONG calls ``special(app, i)``.
+    (rows never set take ``fill(i)``), back returns to the previous row and from
+    the first row leaves (``leave``).
 
-    Subclasses give ``choices(i)`` (a tuple), ``default(i)``, ``fill(i)``,
+    The values are the subclass's ``value(i)`` / ``set(i, v)`` (the hand's); the walk holds
+    only its cursor. Subclasses give ``choices(i)`` (a tuple), ``default(i)``, ``fill(i)``,
     ``show(app, i)`` (the row text), ``finish(app)``, ``leave(app)``, ``title(app)``.
-    ``values[i]`` is None until the row was reached.
+    A row shows its value when set, else its default, which OK takes.
     """
 
-    def __init__(self, n, values=None):
-        self.values = list(values) if values is not None else [None] * n
+    def __init__(self, n):
         self.n = n
         self.cursor = 0
         self.win = Window()
-        self.arrive(0)
 
-    def arrive(self, i):
-        if self.n == 0:
-            return
-        self.cursor = i
+    def value(self, i):
+        return None
+
+    def set(self, i, v):
+        pass
+
+    def shown(self, i):
+        """Row i's value, or (not set, or no longer a choice) the nearest choice, or its default."""
         ch = self.choices(i)
-        v = self.values[i]
+        v = self.value(i)
         if v is None:
-            self.values[i] = self.default(i)
-        elif v not in ch:
-            # what was there (an edit, a back step) no longer fits: the nearest choice
-            best = ch[0]
-            for c in ch:
-                if abs(c - v) < abs(best - v):
-                    best = c
-            self.values[i] = best
+            return self.default(i)
+        best = ch[0]
+        for c in ch:
+            if abs(c - v) < abs(best - v):
+                best = c
+        return best
 
     def choices(self, i):
         return (0,)
@@ -68,15 +70,6 @@ class Walk(View):
     def leave(self, app):
         app.home()
 
-    def special(self, app, i):
-        pass
-
-    def complete(self, app):
-        for i in range(self.n):
-            if self.values[i] is None or self.values[i] not in self.choices(i):
-                self.values[i] = self.fill(i)
-        self.finish(app)
-
     def event(self, app, ev):
         if self.n == 0:
             if is_back(ev):
@@ -87,25 +80,29 @@ class Walk(View):
         i = self.cursor
         if ev == events.PREV or ev == events.NEXT:
             ch = self.choices(i)
-            k = ch.index(self.values[i]) if self.values[i] in ch else 0
-            k = (k + (1 if ev == events.NEXT else -1)) % len(ch)
-            self.values[i] = ch[k]
+            k = ch.index(self.shown(i))
+            self.set(i, ch[(k + (1 if ev == events.NEXT else -1)) % len(ch)])
         elif ev == events.OK:
+            self.set(i, self.shown(i))
             if i + 1 < self.n:
-                self.arrive(i + 1)
+                self.cursor = i + 1
             else:
                 self.complete(app)
         elif ev == events.NEXT_LONG:
-            for j in range(i + 1, self.n):
-                self.values[j] = self.fill(j)
+            self.set(i, self.shown(i))
             self.complete(app)
-        elif ev == events.PREV_LONG:
-            self.special(app, i)
         elif is_back(ev):
             if i > 0:
                 self.cursor = i - 1
             else:
                 self.leave(app)
+
+    def complete(self, app):
+        """Done: the rows never set take their fill (the hint: "hold▶ done")."""
+        for i in range(self.n):
+            if self.value(i) is None:
+                self.set(i, self.fill(i))
+        self.finish(app)
 
     def render(self, app):
         size = app.rows - 1  # a hint row at least, below: the keys
@@ -145,26 +142,28 @@ def misdeal(app, flow, back):
     if not flow.rules.knock:
         flow.check(app, (score.MISDEAL, True), back)
         return
-    old = flow.old_kind(score.MISDEAL)
-    app.view = YesNo(app.tr("Misdeal: knocked?"),
-                     lambda a, knocked, view: flow.check(a, (score.MISDEAL, knocked), view),
-                     back, 1 if old and not old[1] else 0)
+    hand = flow.hand
+
+    def picked(a, knocked, view):
+        hand.update("knocked", knocked)
+        flow.check(a, (score.MISDEAL, knocked), view)
+
+    app.view = YesNo(app.tr("Misdeal: knocked?"), picked, back, 1 if hand.knocked is False else 0)
 
 
 def fault(app, flow, back):
-    """Knock fault: who -> reason -> preview."""
+    """Knock fault: who -> reason -> preview; each list opens on the one chosen last."""
+    hand = flow.hand
     seats = speaking_order(flow.state)
-    old = flow.old_kind(score.FAULT)
-    cursor = seats.index(old[1]) if old and old[1] in seats else 0
-
-    chosen = [old[2] if old else None]  # the reason picked last: back and forward finds it
+    cursor = seats.index(hand.seat) if hand.seat in seats else 0
 
     def picked(a, seat, who):
+        hand.update("seat", seat)
         reasons = fault_reasons(flow.rules)
-        r = reasons.index(chosen[0]) if chosen[0] in reasons else 0
+        r = reasons.index(hand.reason) if hand.reason in reasons else 0
 
         def why(a2, reason, view):
-            chosen[0] = reason
+            hand.update("reason", reason)
             flow.check(a2, (score.FAULT, seat, reason), view)
 
         a.view = ReasonList(a.tr("Fault: reason"), reasons, why, who, r)
@@ -182,21 +181,33 @@ class AdjustWalk(Walk):
 
     def __init__(self, app, flow, back):
         self.flow = flow
+        self.hand = flow.hand
         self.back = back
         self.seats = seats_in(flow.state)
-        values = None
-        old = flow.old_kind(score.ADJUST)
-        self.limit = MAX_DELTA
-        self.reason = old[2] if old is not None else None  # the reason picked
-        if old is not None:
-            values = [old[1][s] for s in self.seats]
-            self.limit = max([MAX_DELTA] + [abs(v) for v in values])
-        Walk.__init__(self, len(self.seats), values)
+        self.limit = max([MAX_DELTA] + [abs(v) for v in self.hand.deltas if v is not None])
+        Walk.__init__(self, len(self.seats))
+
+    def value(self, i):
+        return self.hand.deltas[self.seats[i]]
+
+    def set(self, i, v):
+        self.hand.update("deltas", v, self.seats[i])
 
     def choices(self, i):
         return deltas(self.limit)
 
+    def entry(self):
+        """The correction as the rows stand (the reason comes after)."""
+        d = [0] * self.flow.state.n
+        for i in range(self.n):
+            d[self.seats[i]] = self.shown(i)
+        return (score.ADJUST, tuple(d), self.hand.reason or "")
+
     def title(self, app):
+        if self.flow.after(self.entry()) is None:  # finishing would be refused: why
+            from firmware.ui.entry.hand import refused
+
+            return refused(app, self.flow, self.entry())
         if app.rows - self.n < 2:  # no room for both hint rows: the title says how to finish
             return app.tr("Correction: hold▶ done")
         return app.tr("Correction")
@@ -208,18 +219,23 @@ class AdjustWalk(Walk):
         return Screen(screen.title, rows, screen.selected)
 
     def show(self, app, i):
-        v = self.values[i]
+        v = self.value(i) if i != self.cursor else self.shown(i)
         return "%s %s" % (pad(self.flow.name(self.seats[i]), 8), "" if v is None else "%+d" % v)
 
     def finish(self, app):
-        n = self.flow.state.n
-        d = [0] * n
+        hand = self.hand
+        d = [0] * self.flow.state.n
         for i in range(self.n):
-            d[self.seats[i]] = self.values[i]
-        r = ADJUST_REASONS.index(self.reason) if self.reason in ADJUST_REASONS else 0
+            d[self.seats[i]] = self.value(i)
+        try:
+            self.flow.scored((score.ADJUST, tuple(d), ""))
+        except EntryError as e:  # (the title said so): back to the rows, not on to a reason
+            app.refuse(e, self)
+            return
+        r = ADJUST_REASONS.index(hand.reason) if hand.reason in ADJUST_REASONS else 0
 
         def why(a, reason, view):
-            self.reason = reason  # back and forward again finds it
+            hand.update("reason", reason)
             self.flow.check(a, (score.ADJUST, tuple(d), reason), view)
 
         app.view = ReasonList(app.tr("Reason"), ADJUST_REASONS, why, self, r)

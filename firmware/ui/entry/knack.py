@@ -8,14 +8,14 @@ from firmware.ui.entry.hand import (
     ask_fault,
     change_text,
     conclude,
-    fault_mark,
+    outcome,
     previews,
-    refused,
     save_hint,
     saves_words,
+    walk_row,
 )
 from firmware.ui.entry.picks import hints
-from firmware.ui.screenmodel import Screen, pad
+from firmware.ui.screenmodel import Screen
 from firmware.ui.views import View, Window, clip, is_back, scrolled
 
 
@@ -27,19 +27,15 @@ class TricksWalk(Rows):
 
     def __init__(self, app, bidding):
         self.bidding = bidding
-        flow = bidding.flow
-        old = None
-        if bidding.old is not None:
-            old = [bidding.old[3][s] for s in bidding.seats]
         self.ask_last = False  # bud: ◀ on the filled-in last row asks for it (fewer tricks)
         self.step = None  # who went along, once asked (JoinStep)
-        Rows.__init__(self, flow, bidding.seats, old)
+        Rows.__init__(self, bidding.flow, bidding.seats)
 
     def leave(self, app):
         if self.flow.rules.others_score():
             self.bidding.open_bids(app)
         else:
-            self.bidding.tricks(app, self.bidding.bid)  # bud: back to the result list it came from
+            self.bidding.open_tricks(app)  # bud: back to the result list it came from
 
     def cycle(self, r):
         return tuple(range(0, r + 1))
@@ -49,10 +45,10 @@ class TricksWalk(Rows):
         (less the bid while the declarer's row is still to come), rounded: mostly 1, the
         rest split after the declarer's tricks are in."""
         bid = min(self.bidding.bid_tricks(), r)
-        if self.seats[i] == self.bidding.declarer:
+        if self.seats[i] == self.hand.declarer:
             return bid
         k = self.n - i  # the rows left, this one included
-        if self.bidding.declarer in self.seats[i:]:
+        if self.hand.declarer in self.seats[i:]:
             r -= bid
             k -= 1
         return (2 * r + k) // (2 * k)  # (at most r: k >= 1)
@@ -69,7 +65,7 @@ class TricksWalk(Rows):
     def tricks(self):
         t = [0] * self.flow.state.n
         for i in range(self.n):
-            t[self.seats[i]] = self.filled[i]
+            t[self.seats[i]] = self.value(i) or 0
         return t
 
     def candidates(self):
@@ -77,7 +73,7 @@ class TricksWalk(Rows):
         if not self.flow.rules.go_along:
             return []
         t = self.tricks()
-        return [s for s in self.seats if s != self.bidding.declarer and t[s] <= 2]
+        return [s for s in self.seats if s != self.hand.declarer and t[s] <= 2]
 
     def arrived(self, app):
         if self.done and self.candidates():
@@ -92,8 +88,9 @@ class TricksWalk(Rows):
         app.view = step
 
     def entry(self):
+        hand = self.hand
         t = self.tricks() if self.done else [0] * self.flow.state.n
-        return (score.BID, self.bidding.declarer, self.bidding.bid, tuple(t), 0, self.bidding.faults)
+        return (score.BID, hand.declarer, hand.bid, tuple(t), 0, hand.faults)
 
     def event(self, app, ev):
         if is_back(ev):
@@ -106,11 +103,9 @@ class TricksWalk(Rows):
                 else:
                     self.conclude(app)
             elif ev == events.NEXT:
-                ask_fault(app, self.flow, self.bidding, self)
+                ask_fault(app, self.flow, self)
             elif ev == events.PREV and self.cursor == self.n - 1 and not self.flow.rules.others_score():
-                v = self.filled[self.cursor]
-                self.prefill = self.prefill or [None] * self.n
-                self.prefill[self.cursor] = max(0, v - 1)
+                self.set(max(0, self.value(self.cursor) - 1))  # bud: the filled-in last row, asked
                 self.ask_last = True
                 self.settle()
             return
@@ -124,29 +119,33 @@ class TricksWalk(Rows):
             self.answer(app, self.shown)
 
     def value_text(self, app, i, v):
-        text = "%d" % v
-        if self.seats[i] == self.bidding.declarer:
-            text += "*"
-        return text + fault_mark(self.bidding, self.seats[i])
+        return tricks_text(self.hand, self.seats[i], v)
 
     def head(self, app, after):
-        if self.done and after is not None and after.over():
-            return app.tr("OK? %s wins") % self.flow.name(after.winner)
         if self.done:
             return saves_words(app, self, after)
         # the hint rows that do not fit are in the title: "*" on the declarer's row,
         # with one hint row (128x32, 6 or 7 players) the holds on the others
         room = app.rows - self.n
-        if room < 3 and self.seats[self.cursor] == self.bidding.declarer:
-            return app.tr("Hand %d: * declarer") % self.flow.hand()
+        if room < 3 and self.seats[self.cursor] == self.hand.declarer:
+            return app.tr("Hand %d: * declarer") % self.flow.number()
         if room < 2:
-            return app.tr("Hand %d: hold◀▶ ±1+OK") % self.flow.hand()
-        return app.tr("Hand %d: tricks") % self.flow.hand()
+            return app.tr("Hand %d: hold◀▶ ±1+OK") % self.flow.number()
+        return app.tr("Hand %d: tricks") % self.flow.number()
 
     def hint_lines(self, app):
         if self.done:
             return (save_hint(app, self, self.flow.after(self.entry())),)
         return ("◀-1 ▶+1 OK take", "hold◀▶ ±1 and take", "* declarer")
+
+
+def tricks_text(hand, seat, v):
+    """A row's tricks: "3", the declarer's "3*" ("6*R" on a Rödskägg bid: it is not a bid of 6),
+    "!" after a penalty during the hand."""
+    text = "%d" % v
+    if seat == hand.declarer:
+        text += "*R" if hand.bid == score.BID_R else "*"
+    return text + hand.fault_mark(seat)
 
 
 def join_ring(gap, count):
@@ -166,25 +165,22 @@ class JoinStep(View):
     def __init__(self, walk):
         self.walk = walk
         self.flow = walk.flow
+        self.hand = walk.hand
         self.cands = walk.candidates()
-        b = walk.bidding
-        if b.joined is None:
-            b.joined = 0
-            old = b.old
-            if old is not None and old[1] == b.declarer:
-                b.joined = old[4]
-        b.joined &= sum([1 << s for s in self.cands])  # only who may have gone along
         self.pos = -1  # index into cands (len(cands): the penalty row); -1: the save position
         self.gap = -1  # the save position comes after this row (-1: before the first player)
         self.win = Window()
 
-    @property
     def joined(self):
-        return self.walk.bidding.joined
+        """The joiners the hand holds among those who may have joined as the tricks stand."""
+        mask = 0
+        for s in self.cands:
+            mask |= 1 << s
+        return self.hand.joined & mask
 
     def entry(self):
-        w = self.walk
-        return (score.BID, w.bidding.declarer, w.bidding.bid, tuple(w.tricks()), w.bidding.joined, w.bidding.faults)
+        hand = self.hand
+        return (score.BID, hand.declarer, hand.bid, tuple(self.walk.tricks()), self.joined(), hand.faults)
 
     def move(self, d):
         ring = join_ring(self.gap, len(self.cands))
@@ -204,9 +200,9 @@ class JoinStep(View):
                 conclude(self, app)
             elif self.pos == len(self.cands):
                 self.pos = -1
-                ask_fault(app, self.flow, self.walk.bidding, self)
+                ask_fault(app, self.flow, self)
             else:
-                self.walk.bidding.joined ^= 1 << self.cands[self.pos]
+                self.hand.update("joined", self.hand.joined ^ 1 << self.cands[self.pos])
                 self.gap = self.pos
                 self.pos = -1
 
@@ -227,16 +223,14 @@ class JoinStep(View):
         top = self.win.fit(sel, w.n, size)
         rows = []
         t = w.tricks()
+        joined = self.joined()
         for i in range(top, min(w.n, top + size)):
             seat = w.seats[i]
-            val = "%d" % t[seat] + ("*" if seat == w.bidding.declarer else "")
-            if self.joined >> seat & 1:
+            val = tricks_text(self.hand, seat, t[seat])
+            if joined >> seat & 1:
                 val += " " + app.tr("in")
-            val += fault_mark(w.bidding, seat)
-            text = pad(self.flow.name(seat), 9) + pad(val, 6)
-            if after is not None:
-                text += change_text(app, self.flow, after, seat)
-            rows.append(clip(text.rstrip(), app.cols - 1))
+            change = change_text(app, self.flow, after, seat) if after is not None else ""
+            rows.append(clip(walk_row(app, self.flow.name(seat), val, change), app.cols - 1))
         pen = self.pos == len(self.cands)
         shows = after is not None and previews(self, app, after)
         rows.append(clip(app.tr("Penalty in hand..."), app.cols - 1))
@@ -244,16 +238,17 @@ class JoinStep(View):
         room = app.rows - len(rows)
         rows.extend(hints(app, ("◀▶ who joined, OK", "OK: not possible" if after is None else
                                 "OK on none: show" if shows else "OK on none: save"))[:room])
-        if after is None and self.pos < 0:
-            title = refused(app, self.flow, self.entry()) or ""  # OK would refuse: why
-        elif after is not None and after.over():
-            title = app.tr("OK? %s wins") % self.flow.name(after.winner)
+        said = outcome(app, self.flow, self.entry(), after) if self.pos < 0 else None
+        if said is not None:  # OK would refuse (why), an edit needs a delete first, the winner
+            title = said
         elif self.pos < 0 and room <= 0:  # no hint rows (128x32): the keys in the title
             title = app.tr("Joined? ◀▶ OK shows" if shows else "Joined? ◀▶ OK saves")
         elif self.pos < 0:
             title = app.tr("Joined? OK shows" if shows else "Joined? OK saves")
         elif pen:
             title = app.tr("OK: penalty in hand")
-        else:
-            title = app.tr("OK: %s joined") % self.flow.name(self.cands[self.pos])
+        else:  # what OK does to the player at the cursor: marks, or unmarks
+            seat = self.cands[self.pos]
+            title = app.tr("OK: %s not joined" if joined >> seat & 1 else "OK: %s joined") \
+                % self.flow.name(seat)
         return Screen(scrolled(title, top, size, w.n, app.cols), rows, at)

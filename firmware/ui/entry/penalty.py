@@ -42,19 +42,20 @@ def with_fault(faults, seat, reason):
     return tuple([f for s in seats for f in out if f[0] == s])
 
 
-def ask_fault(app, flow, holder, view):
-    """A penalty during the hand: who (again: removes it), then why; back to view.
-
-    holder has ``faults``; the likeliest reason for the preset comes first."""
+def ask_fault(app, flow, view):
+    """A penalty during the hand: who (again: removes it, as the title says there), then why;
+    back to view. The likeliest reason for the preset comes first."""
+    hand = flow.hand
     seats = speaking_order(flow.state) or seats_in(flow.state)
 
     def picked(a, seat, who):
-        if any(f[0] == seat for f in holder.faults):
-            holder.faults = with_fault(holder.faults, seat, None)
+        if hand.fault_mark(seat):
+            hand.update("faults", with_fault(hand.faults, seat, None))
             a.view = view
             return
+
         def why(a2, reason, _v):
-            holder.faults = with_fault(holder.faults, seat, reason or "penalty")
+            hand.update("faults", with_fault(hand.faults, seat, reason or "penalty"))
             a2.view = view
 
         reasons = hand_faults(flow.rules)
@@ -63,5 +64,21 @@ def ask_fault(app, flow, holder, view):
             return
         a.view = ReasonList(a.tr("Penalty: why?"), reasons, why, who, 0)
 
-    app.view = SeatList(flow, app.tr("Penalty in hand: who?"), seats, picked,
-                        lambda a: goto(a, view))
+    app.view = FaultList(flow, seats, picked, lambda a: goto(a, view))
+
+
+class FaultList(SeatList):
+    """Who had a penalty during the hand: a player marked "!" has one, and OK on them takes it
+    away (the title says so there)."""
+
+    def __init__(self, flow, seats, pick, back):
+        SeatList.__init__(self, flow, "", seats, pick, back)
+
+    def title(self, app):
+        seat = self.seats[self.cursor] if self.cursor < len(self.seats) else -1
+        if seat >= 0 and self.flow.hand.fault_mark(seat):
+            return app.tr("OK: %s no penalty") % self.flow.name(seat)
+        return app.tr("Penalty in hand: who?")
+
+    def label(self, app, i):
+        return SeatList.label(self, app, i) + self.flow.hand.fault_mark(self.seats[i])

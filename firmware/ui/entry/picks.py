@@ -83,25 +83,27 @@ def bids(rules):
 
 
 class BidList(PickList):
-    """The bid, min_bid..6 then Rödskägg; the cursor starts on 3 (or the bid chosen). In bud
-    (the declarer's tricks only) a last row enters a penalty during the hand: there, not on
-    the result list, whose cursor is the result (a penalty row below it would move it)."""
+    """The bid, min_bid..6 then Rödskägg; it opens on the bid chosen (the first time, on 3). In
+    bud (the declarer's tricks only) a last row enters a penalty during the hand: there, not on
+    the result list, whose rows are the declarer's tricks."""
 
     def __init__(self, bidding):
         self.bidding = bidding
+        self.flow = bidding.flow
         self.choices = bids(bidding.flow.rules)
         self.penalty = not bidding.flow.rules.others_score()
-        PickList.__init__(self, "", lambda app, v, view: bidding.tricks(app, v),
+        PickList.__init__(self, "", lambda app, v, view: bidding.bid_picked(app, v),
                           lambda app: goto(app, bidding.first), 0)
         self.arrive()
 
     def arrive(self):
         """The cursor on the bid chosen (the first time, on 3)."""
-        want = self.bidding.bid if self.bidding.bid in self.choices else 3
+        want = self.flow.hand.bid if self.flow.hand.bid in self.choices else 3
         self.cursor = self.choices.index(want) if want in self.choices else 0
 
     def title(self, app):
-        return app.tr("Hand %d: %s bid") % (self.bidding.flow.hand(), self.bidding.flow.name(self.bidding.declarer))
+        flow = self.flow
+        return app.tr("Hand %d: %s bid") % (flow.number(), flow.name(flow.hand.declarer))
 
     def count(self, app):
         return len(self.choices) + (1 if self.penalty else 0)

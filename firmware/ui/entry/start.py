@@ -5,7 +5,7 @@ the hand's entry lets it go (a new hand's Flow, firmware/ui/entry/flow.py, holds
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import Flow
+from firmware.ui.entry.flow import ALL_PASSED, PASS, Flow, Hand
 
 
 def start(app, flow, kind=None):
@@ -34,6 +34,38 @@ def start(app, flow, kind=None):
         app.view = irregular.AdjustWalk(app, flow, back)
 
 
+def take(hand, old):
+    """hand takes the values of entry old (an edit starts on them)."""
+    kind = old[0]
+    tricks = None
+    if kind == score.PLAY:
+        tricks = list(old[1])
+        hand.update("call", old[2])
+        hand.update("faults", old[3])
+    elif kind in (score.LONE, score.ALL_PASS) and hand.fem:
+        tricks = [PASS] * len(hand.tricks)
+        if kind == score.LONE:
+            tricks[old[1]] = 1
+    elif kind == score.ALL_PASS:
+        hand.update("declarer", ALL_PASSED)
+    elif kind == score.BID:
+        hand.update("declarer", old[1])  # (first: a new declarer's row starts afresh)
+        hand.update("bid", old[2])
+        hand.update("joined", old[4])
+        hand.update("faults", old[5])
+        tricks = list(old[3])
+    elif kind == score.MISDEAL:
+        hand.update("knocked", old[1])
+    elif kind == score.FAULT:
+        hand.update("seat", old[1])
+        hand.update("reason", old[2])
+    elif kind == score.ADJUST:
+        hand.update("deltas", list(old[1]))
+        hand.update("reason", old[2])
+    if tricks is not None:
+        hand.update("tricks", tricks)
+
+
 def kind_of(entry):
     """The kind start() needs to edit entry."""
     if entry[0] in (score.MISDEAL, score.FAULT, score.ADJUST):
@@ -51,24 +83,54 @@ class Edit(Flow):
         self.insert = insert
         self.state = self.game.fold(self.game.log[:index])
         self.old = None if insert else self.game.log[index]
+        self.hand = Hand(self.state.n, not self.rules.bidding)
+        if self.old is not None:
+            take(self.hand, self.old)  # the values of the entry edited
+        self.folded = None  # (entry, the whole game's state after it, or a later entry's EntryError)
 
     def shown(self, e):
         """e (a later entry's EntryError) with its index as the history shows the log now (an
-        insert moves the later entries one on)."""
-        if self.insert and e.index >= 0:
-            k = e.index - self.game.base_entries
-            e.index = -1 if k == self.index else e.index - 1 if k > self.index else e.index
-        return e
+        insert moves the later entries one on): a new error, e is kept as it is."""
+        index = e.index
+        if self.insert and index >= 0:
+            k = index - self.game.base_entries
+            index = -1 if k == self.index else index - 1 if k > self.index else index
+        return EntryError(e.message, index, e.code, e.params)
+
+    def whole(self, entry):
+        """The game's state once entry is saved and the later entries are scored again; raises
+        the EntryError of a later entry it makes impossible (the last one asked is kept)."""
+        if self.folded is None or self.folded[0] != entry:
+            log = self.game.log
+            try:
+                got = self.game.fold(log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):])
+            except EntryError as e:
+                got = e
+            self.folded = (entry, got)
+        got = self.folded[1]
+        if isinstance(got, EntryError):
+            raise got
+        return got
+
+    def totals(self, entry):
+        try:
+            return self.game.state, self.whole(entry)
+        except EntryError:  # a later entry made impossible: the preview says what to do first
+            return self.state, self.scored(entry)
 
     def later(self, app, entry):
         """When entry makes a later entry impossible (a game that now ends sooner): how many later
         entries to delete first; "" when all stand."""
         log = self.game.log
         try:
-            self.game.fold(log[:self.index] + [entry] + log[self.index + (0 if self.insert else 1):])
+            self.whole(entry)
         except EntryError as e:
             k = self.shown(e).index - self.game.base_entries
-            return app.tr("Delete %d later first") % (len(log) - k) if 0 <= k < len(log) else ""
+            if not 0 <= k < len(log):
+                return ""
+            text = app.tr("Delete %d later first") % (len(log) - k)
+            # (a title beside a scroll mark has a column less)
+            return text if len(text) < app.cols else app.tr("Delete %d later") % (len(log) - k)
         return ""
 
     def commit(self, app, entry, back):
@@ -78,6 +140,9 @@ class Edit(Flow):
             else:
                 self.game.replace(self.index, entry)
         except EntryError as e:
+            later = self.later(app, entry)
             app.refuse(self.shown(e), back)
+            if later:  # what to do about it, as the screen before said
+                app.view.text += "\n" + later
             return
         app.committed()

@@ -19,7 +19,7 @@ class ChartView(View):
 
     def __init__(self):
         self.page = 0
-        self.cache = None  # (log length, the game, points): made once, not per page
+        self.cache = None  # (log length, points): folding once, not per page
 
     def per_page(self, app):
         """Players a page: at most CHART_PAGE (labels further apart than the lines
@@ -47,7 +47,7 @@ class ChartView(View):
         game = app.series.game
         if self.cache is not None and self.cache[0] == len(game.log) and self.cache[1] is game:
             return self.cache[2]
-        first = game.fold([])  # (a long press's: while its key is held, App.ahead)
+        first = game.fold([])
         pts = [(first.hands, tuple(first.scores))]
         last = first.hands
         now = None

@@ -1,93 +1,90 @@
-"""The history: every entry, newest last, and the undo (one entry's changes, its edit, delete and
-insert: detail.py, loaded when one opens).
+"""The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
 
-What it reads of the entries is one fold of the log, kept in ``app.tally`` between screens
-(``tally``): a fold costs some 1.5 ms an entry on a Pico, and a game of 40 hands was 60 ms each
-time the history opened; now each entry is folded once, and again only from an entry that
-changed. Its rows stay beside it (``rows``).
-"""
-
-from array import array
-
+from firmware import forget
 from firmware.core import score
-from firmware.ui import events, lazy
+from firmware.ui import events, lazy, text
 from firmware.ui.lazy import Lazy
-from firmware.ui.views import Confirm, ListView, Message, go_home
+from firmware.ui.screenmodel import name_width, pad, wrap
+from firmware.ui.views import Confirm, ListView, Message, back_to, go_home, reopen
+from firmware.words import hand
 
-detail = Lazy("firmware.ui.screens.detail")  # an entry's changes, edit, delete, insert before it
+kinds = Lazy("firmware.ui.entry.start")  # the Flow of an edit or an insert, and the views of its kind
 HISTORY = "firmware.ui.screens.history"
 
 
-def first_seat(state):
-    """The seat a hand from state lists first: the first to speak (left of the dealer),
-    as entering that hand does; seat 0 once nobody speaks (the game is over)."""
-    s = state.first_to_speak()
-    return s if s >= 0 else 0
+def describe(app, game, i):
+    """Lines for log[i], every fact whole (the undo and delete questions wrap them): "Giv 2: Bo
+    tog 2, Cia 3" or "Felgiv, före giv 6" (two lines when that does not fit: the position never
+    breaks)."""
+    before = game.fold(game.log[:i])
+    after = before.copy()
+    score.apply(game.rules, after, game.log[i])
+    what = capital(hand.text(phrases(app, game, game.log[i], before, after)))
+    if text.counted(before.hands, after.hands):
+        return ["%s: %s" % (app.tr("Hand %d") % after.hands, what)]
+    where = app.tr("before hand %d") % (before.hands + 1)
+    if len(what) + 2 + len(where) <= app.cols:
+        return ["%s, %s" % (what, where)]
+    return [what + ",", where]
 
 
-def tally(app):
-    """What the history reads of the game's entries: (hands, first, scores), where
-    hands[i] is the hands counted after the first i entries (hands[0]: at the start), first[i] the
-    seat entry i's lists start at (``first_seat`` of that state) and scores[i * n:i * n + n] the n
-    players' scores after i entries. Kept in app.tally between screens, brought up to date by
-    folding only the entries it has not seen; undo keeps what it had of the rest."""
+def phrases(app, game, entry, before, after):
+    """The facts of entry in the App's language (firmware/words/hand.py)."""
+    return hand.phrases(app.lang, game.rules, game.players, entry, before, after)
+
+
+def capital(words):
+    """words as the device's lists begin them, with a capital."""
+    return words[:1].upper() + words[1:]
+
+
+def rows(app, lo, hi):
+    """The history's rows (by entry index), rows lo..hi-1 among them: a counted hand by its number
+    (Giv N), any other entry indented, by what it is. Kept between screens in
+    ``app.history_rows`` (with the entries they were made for and the state after them) until
+    their entry, one before it, the language or the panel's width changes, at most two screens of
+    them: a row is made once, and one fold (some 1.5 ms an entry on a Pico) makes those missing,
+    from the state kept when only new entries are (a hand, then the history: one entry folded)."""
     game = app.series.game
     log = game.log
-    t = app.tally
-    if t is None or t[0] is not game:
-        st = game.fold([])
-        t = app.tally = [game, [], array("H", (st.hands,)), bytearray((first_seat(st),)), array("h", st.scores), st,
-                         {}, None]
-    seen = t[1]
+    t = app.history_rows
+    if t is None or t[0] is not game or t[3] != (app.lang, app.cols) or len(t[2]) > 2 * app.rows:
+        t = app.history_rows = [game, [], {}, (app.lang, app.cols), None]
+    seen, made = t[1], t[2]
     k = 0
     while k < len(seen) and k < len(log) and seen[k] is log[k]:
         k += 1
     if k < len(seen):  # undone, edited, deleted or inserted from entry k on
-        n = game.state.n
+        for i in [i for i in made if i >= k]:
+            del made[i]
         del seen[k:]
-        t[2] = t[2][:k + 1]
-        t[3] = t[3][:k + 1]
-        t[4] = t[4][:(k + 1) * n]
-        t[5] = game.state if k == len(log) else game.fold(log[:k])
-        for i in [i for i in t[6] if i >= k]:
-            del t[6][i]
-    if k < len(log):
-        rules = game.rules
-        st = t[5].copy()  # (t[5] may be the game's own state: never changed here)
-        for entry in log[k:]:
-            score.apply(rules, st, entry)
-            seen.append(entry)
-            t[2].append(st.hands)
-            t[3].append(first_seat(st))
-            t[4].extend(st.scores)
-        t[5] = game.state  # (the same scores: the copy can go)
-    return t[2], t[3], t[4]
+        t[4] = game.state if k == len(log) else None
+    missing = [i for i in range(lo, hi) if i not in made]
+    if missing:
+        a = missing[0]
+        if t[4] is not None and a >= len(seen):  # (t[4]: the state after seen, never changed here)
+            state = t[4].copy()
+            for entry in log[len(seen):a]:
+                score.apply(game.rules, state, entry)
+        else:
+            state = game.fold(log[:a])
+        for i in range(a, missing[-1] + 1):
+            before = state.copy()
+            score.apply(game.rules, state, log[i])
+            if i not in made:
+                what = capital(hand.fit(phrases(app, game, log[i], before, state), app.cols - 4))
+                made[i] = ("%2d %s" % (state.hands, what) if text.counted(before.hands, state.hands)
+                           else "   " + what)
+        t[1] = list(log)
+        t[4] = game.state
+    return made
 
 
-def rows(app):
-    """The history's rows made so far, by entry, kept with the tally (call it first): a row stays
-    until its entry or one before it changes, or the language or the panel's width does; at most
-    two screens of them."""
-    t = app.tally
-    if t[7] != (app.lang, app.cols) or len(t[6]) > 2 * app.rows:
-        t[6] = {}
-        t[7] = (app.lang, app.cols)
-    return t[6]
-
-
-def describe(app, game, i):
-    """Lines for log[i]: "Giv 2: Anna tog 2, Bo 3" or "Knackfel Anna, före giv 6" (two lines when
-    that does not fit: the position never breaks)."""
-    hands, firsts, _scores = tally(app)
-    before = hands[i]
-    after = hands[i + 1]
-    what = summary(app, game, game.log[i], 99, firsts[i])  # every player, whole: the question wraps
-    if after > before:  # a counted hand (firmware/ui/text.py counted)
-        return ["%s: %s" % (app.tr("Hand %d") % after, what)]
-    where = app.tr("before hand %d") % (before + 1)
-    if len(what) + 2 + len(where) <= app.cols:
-        return ["%s, %s" % (what, where)]
-    return [what + ",", where]
+def warm(app):
+    """While ◀ is held on the scoreboard: the rows the history opens on, made now, so that its
+    press only shows them."""
+    n = len(app.series.game.log)
+    rows(app, max(0, n - app.rows), n)
 
 
 def ask_undo(app):
@@ -110,72 +107,6 @@ def _undo(app):
     app.committed()
 
 
-def summary(app, game, entry, width=None, first=0):
-    """One line in words for an entry (history rows, the undo question), at most width
-    characters: "Bo tog 3, Cia 2", "Rop: Dan tog 5", "Bo bjöd 3 tog 4", "Rättelse Bo +3".
-    Players are listed from seat ``first`` on (that hand's first to speak, as entry lists
-    them; a caller first); where that does not fit, names shorten to 3 letters, then 2, and
-    then the line ends with "…" after the players who took most (the entry's changes say all)."""
-    p = game.players
-    kind = entry[0]
-    order = [(first + k) % len(p) for k in range(len(p))]
-    if width is None:
-        width = app.cols - 1
-    if kind == score.PLAY:
-        seats = [s for s in order if entry[1][s] >= 0]
-        if entry[2] >= 0:
-            seats.remove(entry[2])
-            seats.insert(0, entry[2])  # the caller first
-        lead = app.tr("Call: %s took %d" if entry[2] >= 0 else "%s took %d")
-        return _fit(width, seats, lambda s, k, i: (lead if i == 0 else "%s %d") % (p[s][:k], entry[1][s]),
-                    lambda s: -entry[1][s])
-    if kind == score.ADJUST:
-        word = app.tr("Correction") + " "
-        return word + _fit(width - len(word), [s for s in order if entry[1][s]],
-                           lambda s, k, i: "%s %+d" % (p[s][:k], entry[1][s]), lambda s: -abs(entry[1][s]))
-    if kind == score.BID:
-        who = entry[1]
-        if entry[2] == score.BID_R:  # (made: the game is won; its tricks are in the changes)
-            return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s") % (p[s][:k], "Rödskägg"))
-        return _fit(width, [who], lambda s, k, i: app.tr("%s bid %s took %d") % (p[s][:k], entry[2],
-                                                                                 entry[3][s]))
-    if kind == score.LONE:
-        return _fit(width, [entry[1]], lambda s, k, i: app.tr("%s alone") % p[s][:k])
-    if kind == score.ALL_PASS:
-        return app.tr("All pass")
-    if kind == score.MISDEAL:
-        return app.tr("Misdeal") + ("" if entry[1] else " " + app.tr("no knock"))
-    return _fit(width, [entry[1]], lambda s, k, i: "%s %s" % (app.tr("Fault"), p[s][:k]))
-
-
-def _fit(width, seats, part, rank=None):
-    """The parts of seats (``part(seat, letters of the name, i)``) joined into at most width
-    characters: whole names with ", ", then 3 letters, without commas; then the first part and
-    those that fit by rank, in seat order, and "…" (names of 3 letters, or fewer where the
-    first part needs it)."""
-    text = ""
-    for k, sep in ((8, ", "), (3, ", "), (3, " ")):
-        text = sep.join([part(seats[i], k, i) for i in range(len(seats))])
-        if len(text) <= width:
-            return text
-    if rank is None:
-        return text[:width]
-    rest = [(rank(seats[i]), i) for i in range(1, len(seats))]
-    rest.sort()  # most first, then in seat order: no ties (CircuitPython's sort is not stable)
-    for k in (3, 2, 1):  # the longest names the first part fits with
-        room = width - 1 - len(part(seats[0], k, 0))
-        if room >= 0:
-            break
-    shown = [0]
-    for _r, i in rest:
-        room -= 2 + len(part(seats[i], k, 1))
-        if room < 0:
-            break
-        shown.append(i)
-    shown.sort()  # in seat order, as the entry lists them
-    return ", ".join([part(seats[i], k, i) for i in shown])[:width - 1] + "…"
-
-
 def open_history(app):
     game = app.series.game
     if not game.log:
@@ -186,34 +117,23 @@ def open_history(app):
 
 def detail_at(app, index, cursor, at):
     """Entry index's changes, the cursor on row cursor, back to the history at row at."""
-    view = detail.Detail(index, History(at))
+    view = Detail(index, History(at))
     view.cursor = cursor
     app.view = view
 
 
-def label(app, i):
-    """History row i: a counted hand by its number (Giv N); any other entry indented, by what it
-    is. Made once (``rows`` keeps it)."""
-    hands, firsts, _scores = tally(app)
-    made = rows(app)
-    got = made.get(i)
-    if got is None:
-        game = app.series.game
-        what = summary(app, game, game.log[i], app.cols - 4, firsts[i])
-        got = made[i] = "%2d %s" % (hands[i + 1], what) if hands[i + 1] > hands[i] else "   " + what
-    return got
-
-
-def warm(app):
-    """While ◀ is held on the scoreboard: the rows the history opens on, made now, so that its
-    press only shows them."""
-    n = len(app.series.game.log)
-    for i in range(max(0, n - app.rows), n):
-        label(app, i)
+def leave_for_entry():
+    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
+    and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM."""
+    forget(HISTORY)
+    forget("firmware.ui.text")
+    forget("firmware.words.hand")
 
 
 class History(ListView):
-    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes."""
+    """Every entry, oldest first (the cursor starts at the newest); OK shows its changes. A row
+    says as many facts of its entry as fit (firmware/words/hand.py ``fit``: "…" where some
+    do not); its changes, one OK away, say them all."""
 
     def __init__(self, cursor):
         ListView.__init__(self)
@@ -225,24 +145,124 @@ class History(ListView):
     def count(self, app):
         return len(app.series.game.log)
 
+    def render(self, app):
+        n = len(app.series.game.log)
+        size = app.rows - self.below
+        top = self.win.fit(min(self.cursor, n - 1), n, size)  # (as ListView.render will)
+        rows(app, top, min(n, top + size))  # the rows on the panel made, one fold for those not kept
+        return ListView.render(self, app)
+
     def label(self, app, i):
-        return label(app, i)
+        return rows(app, i, i + 1)[i]
 
     def choose(self, app, i):
-        app.view = detail.Detail(i, self)
-
-    def describe(self, app, i):
-        """Entry i in words, for its changes' delete question (detail.py)."""
-        return describe(app, app.series.game, i)
-
-    def tally(self, app):
-        """The entries' fold (``tally``), for their changes (detail.py)."""
-        return tally(app)
-
-    def ahead(self, app, ev):
-        """OK going down: an entry's changes (their module) load meanwhile."""
-        if ev == events.OK:
-            lazy.load_all((detail.name,))
+        app.view = Detail(i, self)
 
     def leave(self, app):
         app.home()
+
+
+class Detail(ListView):
+    """One entry: each player's score before > after, every fact of it in words (who took what,
+    the bid or call made or failed, penalties and their reasons, who went out, a tie, the
+    winner: firmware/words/hand.py), then Edit, Delete and Insert a hand before. OK on the
+    changes edits them (one press); PREV from the top wraps to Insert and Delete."""
+
+    def __init__(self, index, back):
+        ListView.__init__(self)
+        self.index = index
+        self.back = back
+        self.before = None
+        self.after = None
+        self.lines = None  # (language, the change and why rows): built once
+
+    def states(self, app):
+        if self.before is None:
+            game = app.series.game
+            self.before = game.fold(game.log[:self.index])
+            self.after = self.before.copy()
+            score.apply(game.rules, self.after, game.log[self.index])
+        return self.before, self.after
+
+    def title(self, app):
+        before, after = self.states(app)
+        return text.entry_name(app.lang, app.series.game.log[self.index][0], before.hands,
+                               after.hands, app.cols - 1)  # (its last column: the list's ▼)
+
+    def info(self, app):
+        """The rows above the actions: each player's change, then every fact of the entry."""
+        if self.lines is None or self.lines[0] != app.lang:
+            game = app.series.game
+            before, after = self.states(app)
+            n = len(game.players)
+            w = name_width(game.players, app.cols - 1 - 12)
+            first = text.first_seat(before)  # the hand's first to speak, as entry lists them
+            rows = []
+            for k in range(n):
+                s = (first + k) % n
+                d = after.scores[s] - before.scores[s]
+                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
+                                             pad("%d" % after.scores[s], 4),
+                                             "%+d" % d if d else "")).rstrip())
+            rows.extend(wrap(capital(hand.text(phrases(app, game, game.log[self.index], before, after))),
+                             app.cols - 1))
+            self.lines = (app.lang, rows)
+        return self.lines[1]
+
+    def actions(self, app):
+        return ((app.tr("Edit"), self.edit), (app.tr("Delete"), self.delete),
+                (app.tr("Insert a hand before"), self.insert))
+
+    def count(self, app):
+        return len(self.info(app)) + 3
+
+    def label(self, app, i):
+        rows = self.info(app)
+        return rows[i] if i < len(rows) else self.actions(app)[i - len(rows)][0]
+
+    def choose(self, app, i):
+        k = i - len(self.info(app))
+        self.actions(app)[max(0, k)][1](app)  # OK on the changes edits them
+
+    def leave(self, app):
+        app.view = self.back
+
+    def ahead(self, app, ev):
+        """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
+        modules the entry opens load meanwhile."""
+        k = self.cursor - len(self.info(app))
+        if ev != events.OK or k == 1:  # (Delete asks here first)
+            return
+        kind = app.series.game.log[self.index][0] if k <= 0 else None
+        irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
+        lazy.load_all(app.entry_modules(kind if irregular else None))
+
+    def edit(self, app):
+        flow = kinds.Edit(app, self.index, self.again())
+        kinds.start(app, flow, kinds.kind_of(flow.old))
+        leave_for_entry()
+
+    def insert(self, app):
+        """A forgotten hand, entered before this one; later hands are scored again."""
+        kinds.start(app, kinds.Edit(app, self.index, self.again(), insert=True))
+        leave_for_entry()
+
+    def again(self):
+        """The action back from an edit or insert: this entry's changes again, the cursor where
+        it is (reopened: the history lets its code go while the hand's entry is open)."""
+        return reopen(HISTORY, "detail_at", self.index, self.cursor, self.back.cursor
+                      if isinstance(self.back, History) else self.index)
+
+    def delete(self, app):
+        def really(a):
+            try:
+                a.series.game.delete(self.index)
+            except score.EntryError as e:
+                if getattr(e, "index", -1) >= a.series.game.base_entries + self.index:
+                    e.index += 1  # the index is in the log without this entry: name it as shown
+                a.refuse(e, self)
+                return
+            a.committed()
+        app.view = Confirm(app.tr("Delete?"),
+                           describe(app, app.series.game, self.index),
+                           really, back_to(self))

@@ -3,7 +3,7 @@
 from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import Screen, name_width, pad, wrap
-from firmware.ui.views import ListView, View, clip, is_back
+from firmware.ui.views import ListView, View, clip, is_back, scrolled
 
 history = Lazy("firmware.ui.screens.history")
 gamestart = Lazy("firmware.ui.gamestart")  # a next game of a series: its export state
@@ -87,8 +87,8 @@ class Winner(ListView):
         lines_ = self.lines(app)
         top = self.win.fit(-1, len(lines_), app.rows)
         title = app.tr("%s wins!") % game.players[game.state.winner]
-        return Screen(clip(title, app.cols), [clip(x, app.cols - 1) for x in
-                                              lines_[top:top + app.rows]])
+        return Screen(scrolled(title, top, app.rows, len(lines_), app.cols),
+                      [clip(x, app.cols - 1) for x in lines_[top:top + app.rows]])
 
 
 class Standings(View):

@@ -20,10 +20,10 @@ class TableView(ListView):
     """Who sits where: pick the players clockwise, the first deals. The list is the
     roster (the last table first, then the most recent), then the built-in names,
     then Spell... and Done. OK seats a name, which stays in its row with its seat
-    number, the cursor on it: ▶ goes on to the next name, and OK on a seated row
-    seats the next name below it (a table seen before is OK, OK, OK). Hold ▶ is
-    Done, hold ◀ picks the row above; back unseats the last one (with none: leaves,
-    the table unchanged)."""
+    number, the cursor on it: ▶ goes on to the next name. OK on a seated name
+    unseats it (the seats after it move up one), never another name: the title
+    says so while the cursor is there. Hold ▶ is Done, hold ◀ is OK on the row
+    above; back unseats the last one (with none: leaves, the table unchanged)."""
 
     def __init__(self, parent, app):
         ListView.__init__(self)
@@ -49,6 +49,16 @@ class TableView(ListView):
         return out
 
     def title(self, app):
+        """What OK does on the row at the cursor: a seated name is unseated, a Done that
+        would refuse says why; elsewhere the seat that OK fills."""
+        items = self.items()
+        i = self.cursor
+        if i < len(items) and items[i] in self.table:
+            return app.tr("OK: unseat %s") % items[i]
+        if i == len(items) + 1:
+            lo = self.plan.rules().min_players
+            if len(self.table) < lo:
+                return app.tr("At least %d players") % lo
         return app.tr("Seat %d: who?") % (len(self.table) + 1)
 
     def count(self, app):
@@ -65,12 +75,10 @@ class TableView(ListView):
         self.note = None
         items = self.items()
         if i < len(items):
-            for j in range(i, len(items)):  # a seated row: the next name below it
-                if items[j] not in self.table:
-                    self.cursor = j
-                    self.take(app, items[j])
-                    return
-            self.note = app.tr("%s is already seated") % items[i]
+            if items[i] in self.table:
+                self.table.remove(items[i])
+            else:
+                self.take(app, items[i])
         elif i == len(items):
             app.view = SpellView(self)
         else:
