@@ -20,7 +20,7 @@ WHY = B.missing() or (None if mpy_cross() else "CircuitPython's mpy-cross not fo
 if WHY:
     pytest.skip("board tier skipped: %s" % WHY, allow_module_level=True)
 
-PRESSES = 10  # random ones after the undo: some 30 s of emulation, a minute and a half here
+PRESSES = 10  # random ones after the undo and the menu: some 30 s of emulation, 30-80 s here
 SEED = 42  # walks.table: bud, 7 players; three saves among its random presses
 
 
@@ -41,6 +41,6 @@ def test_a_walk_with_quick_presses_after_saves_takes_every_press_and_shows_what_
     saves = [i for i, w in enumerate(walk.writes) if w]
     assert 1 in saves and len(saves) >= 3, walk.writes  # the undo's save, and some of the walk's
     quick = [x for x in played.presses if x[7]]  # presses that came quickly after one that wrote
-    assert len(quick) >= 3 and all(x[0] - 1 in saves for x in quick)
+    assert len(quick) >= 2 and all(x[0] - 1 in saves for x in quick)
     waited = [x for x in quick if x[6]]
     assert waited and waited[0][0] == 2, "the press after the undo's save came after its writing"
