@@ -122,9 +122,11 @@ def detail_at(app, index, cursor, at):
     app.view = view
 
 
-def leave_for_entry():
-    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
-    and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM."""
+def leave_for_entry(app):
+    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history,
+    its rows and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM
+    (the rows from the entry edited on are made again anyway)."""
+    app.history_rows = None
     forget(HISTORY)
     forget("firmware.ui.text")
     forget("firmware.words.hand")
@@ -240,12 +242,12 @@ class Detail(ListView):
     def edit(self, app):
         flow = kinds.Edit(app, self.index, self.again())
         kinds.start(app, flow, kinds.kind_of(flow.old))
-        leave_for_entry()
+        leave_for_entry(app)
 
     def insert(self, app):
         """A forgotten hand, entered before this one; later hands are scored again."""
         kinds.start(app, kinds.Edit(app, self.index, self.again(), insert=True))
-        leave_for_entry()
+        leave_for_entry(app)
 
     def again(self):
         """The action back from an edit or insert: this entry's changes again, the cursor where
