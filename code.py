@@ -58,10 +58,13 @@ def run(dev, store, exporter, App):
             clean = False
             app.handle(ev, now)
         if held >= 0 and (dev.ticks() - held_at) % hw.TICKS_PERIOD >= AHEAD_MS:
-            # still held: its long press may come (buttons.py AHEAD_MS), what that opens loads now
-            shows = app.ahead(buttons.long[held]) if buttons.down >> held & 1 else None
-            if shows is not None:
-                renderer.ahead(shows)
+            if buttons.down >> held & 1:
+                # still held: its long press may come (buttons.py AHEAD_MS), what that opens loads now,
+                # and what it let go (the hand's modules) is collected while the long press is 300 ms off
+                shows = app.ahead(buttons.long[held])
+                if shows is not None:
+                    renderer.ahead(shows)
+                gc.collect()
             held = -1
         app.tick(now)
         if app.brightness != level:

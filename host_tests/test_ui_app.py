@@ -452,8 +452,8 @@ def test_history_detail_edit_recomputes_later_hands():
 
 def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
     """The history lets its code go while an edit is open (history.Detail.again): back from the
-    edit shows the entry's changes again with the cursor where it was, and back from there the
-    history at that entry, as if it had stayed."""
+    edit shows the entry's changes again with the cursor where it was (the edit's modules let go,
+    views.reopen), and back from there the history at that entry, as if it had stayed."""
     import sys
 
     from firmware.ui.screens import history
@@ -475,6 +475,7 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
         d.keys("d")  # back: out of the walk
         again = d.app.view
         assert is_view(again, history.Detail) and again is not detail
+        assert [m for m in sys.modules if m.startswith("firmware.ui.entry.")] == []
         assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
         assert d.text() == shown
         detail = again
