@@ -854,6 +854,23 @@ def test_held_keys_load_what_their_long_press_opens_where_the_short_one_does_not
     assert loaded == list(setup) + [history]
 
 
+def test_ok_held_on_a_menu_row_lets_go_what_another_row_loaded():
+    """The menu's rows load what they open while OK is held; a choice left for the menu again (an
+    irregular entry abandoned, ◀/▶ held but let go short) leaves its modules loaded, and the next
+    choice lets them go: the history opened from the menu has the heap the scoreboard's has."""
+    d, _st = started()
+    enter(d, (score.PLAY, (2, 3, -1, 0), -1, ()))
+    d.keys("b")  # the menu
+    rows = [item[0] for item in d.app.view.items]
+    d.app.view.cursor = rows.index("Felgiv")
+    d.app.ahead(K.OK)
+    assert "firmware.ui.entry.irregular" in sys.modules
+    d.app.view.cursor = rows.index("Historik")
+    d.app.ahead(K.OK)
+    assert "firmware.ui.screens.history" in sys.modules
+    assert [m for m in sys.modules if m.startswith("firmware.ui.entry.")] == []
+
+
 def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):
     """App.ahead beyond the scoreboard: OK held on a menu row loads that row's screen (the history,
     a hand's modules, an irregular kind's), on "New game?" the set-up screen and the plan it shows,

@@ -46,9 +46,11 @@ class Menu(ListView):
 
     def ahead(self, app, ev):
         """OK going down: what its row's choice loads; ◀/▶ held on (their long press chooses the row
-        above or below): what that row's does."""
+        above or below): what that row's does. What an earlier choice loaded (a hand's entry left
+        for the menu again) goes first: the screen chosen needs only its own."""
         row = self.cursor + (1 if ev == events.NEXT_LONG else -1 if ev == events.PREV_LONG else 0)
         if ev in (events.OK, events.NEXT_LONG, events.PREV_LONG) and 0 <= row < len(self.items):
+            lazy.release_all(tuple(self.items[row][2]) + (MENU,))
             lazy.load_all(self.items[row][2])
             self.loaded = ev != events.OK and bool(self.items[row][2])
             if chart.name in self.items[row][2]:
