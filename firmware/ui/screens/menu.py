@@ -52,6 +52,8 @@ class Menu(ListView):
         if ev in (events.OK, events.NEXT_LONG, events.PREV_LONG) and 0 <= row < len(self.items):
             lazy.release_all(tuple(self.items[row][2]) + (MENU,))
             lazy.load_all(self.items[row][2])
+            if history.name in self.items[row][2]:
+                history.warm(app)  # the rows the history (or the undo) opens on, made now
             self.loaded = ev != events.OK and bool(self.items[row][2])
             if chart.name in self.items[row][2]:
                 return chart.ChartView().render(app).chart  # (drawn now too: App.ahead)
