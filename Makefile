@@ -75,7 +75,7 @@ pytest: $(BIN)/.installed $(NODE_DEPS) openscad browser
 mptest: $(BIN)/.installed
 	$(BIN)/python tools/vm/mptest.py
 
-## make bench      every figure of docs/BENCH.md, per part (python -m tools.bench PART runs one); about 1 h 20 min
+## make bench      every figure of docs/BENCH.md, per part (python -m tools.bench PART runs one); about 1 h 50 min
 bench: $(BIN)/.installed $(NODE_DEPS)
 	$(BIN)/python -m tools.bench
 

@@ -22,7 +22,7 @@ def run(dev, store, exporter, App):
     App to build (firmware/ui/app.py's; the Wi-Fi boards' has the phone view, and their dev.sleep
     serves it first: bringup.start)."""
     from firmware.device import hw
-    from firmware.device.buttons import Buttons
+    from firmware.device.buttons import AHEAD_MS, Buttons
 
     clock = hw.Clock(dev.ticks)
     app = App(store, exporter, dev.width, dev.height, dev.lang, clock.now(), "back" in dev.roles,
@@ -32,6 +32,9 @@ def run(dev, store, exporter, App):
     renderer = dev.renderer
     version = None
     level = None
+    clean = False  # the heap collected after the last draw, nothing run since: App.ahead need not collect
+    held = -1  # the key held whose long press may come: its long press's loads are still to come
+    held_at = 0  # when it went down
     while True:
         dev.feed()  # the watchdog (main arms it): a loop that stops resets the board
         now = clock.now()
@@ -39,16 +42,30 @@ def run(dev, store, exporter, App):
         for number, pressed, stamp in dev.events():
             ev = buttons.key(number, pressed, stamp)
             if ev:
+                clean = False
                 app.handle(ev, now)
             # a key going down: while it is held the App loads what its press opens (App.ahead)
             elif pressed and 0 <= number < len(buttons.short):
-                if app.ahead(buttons.short[number]):
-                    renderer.ahead()  # the key held opens a chart: its drawing code loads meanwhile too
+                shows = app.ahead(buttons.short[number], clean)
+                if shows is not None:
+                    renderer.ahead(shows)  # the key held opens a chart: drawn meanwhile too
                 # (what ahead loaded took most of the hold: a collection after it made the press wait)
                 collect_now = (dev.ticks() - stamp) % hw.TICKS_PERIOD < COLLECT_WITHIN_MS
+                held = number
+                held_at = stamp
         ev = buttons.poll(dev.ticks())
         if ev:
+            clean = False
             app.handle(ev, now)
+        if held >= 0 and (dev.ticks() - held_at) % hw.TICKS_PERIOD >= AHEAD_MS:
+            if buttons.down >> held & 1:
+                # still held: its long press may come (buttons.py AHEAD_MS), what that opens loads now,
+                # and what it let go (the hand's modules) is collected while the long press is 300 ms off
+                shows = app.ahead(buttons.long[held])
+                if shows is not None:
+                    renderer.ahead(shows)
+                gc.collect()
+            held = -1
         app.tick(now)
         if app.brightness != level:
             level = app.brightness
@@ -58,9 +75,11 @@ def run(dev, store, exporter, App):
             dev.lang = app.lang  # the language of a message after a crash
             renderer.draw(app.screen)
             gc.collect()
-        elif not app.work():  # the slow part of the last press (a save, an export), after its screen
-            if not buttons.down:  # (a key held: what its press opens loads, App.ahead, nothing else)
-                app.idle(now)  # nothing to do: load ahead what the next press may need
+            clean = True
+        elif app.work():  # the slow part of the last press (a save, an export), after its screen
+            clean = False
+        elif not buttons.down:  # (a key held: what its press opens loads, App.ahead, nothing else)
+            app.idle(now)  # nothing to do: load ahead what the next press may need (each after a collection)
         if collect_now and buttons.down:
             # A key went down and is held (a press lasts 30 ms at least, a person's some 100): a
             # collection now (6-8 ms on the Pico) takes the garbage of the last press's jobs, of

@@ -93,7 +93,7 @@ def test_make_bench_starts_by_naming_every_part_and_its_length(capsys):
     assert bench.main([], run=ran.append) == 0
     out, err = capsys.readouterr()
     first = out.splitlines()[0]
-    assert ran == ["core", "storage", "ui", "bundle", "device", "web", "board"]
+    assert ran == ["core", "storage", "ui", "bundle", "device", "web", "board", "paths"]
     total = sum(seconds for _n, _w, seconds in bench.PARTS)
     assert first.startswith("make bench: about %s on 2 cores: " % duration(total)), first
     for name, what, seconds in bench.PARTS:
@@ -113,5 +113,5 @@ def test_one_part_runs_alone_and_an_unknown_part_is_named(capsys):
                                   "10 s (progress on stderr, a line at least every 30 s)"
     assert bench.main(["bundel"], run=ran.append) == 2
     _out, err = capsys.readouterr()
-    assert err == "python -m tools.bench: no part bundel; the parts: core storage ui bundle device web board\n"
+    assert err == "python -m tools.bench: no part bundel; the parts: core storage ui bundle device web board paths\n"
     assert ran == ["bundle"]

@@ -222,6 +222,44 @@ def test_the_loop_loads_nothing_ahead_while_a_key_is_held(monkeypatch):
     assert any(t < held[0][0] for t in calls) and any(t >= held[-1][1] for t in calls)
 
 
+def test_a_key_held_on_has_the_app_load_what_its_long_press_opens(monkeypatch):
+    """A key going down has the App load what its press opens (App.ahead with the short press's
+    event); still held after buttons.AHEAD_MS, what its long press opens (the long press's event),
+    long before the long press itself, and the loop collects then (what the App let go for it); a
+    short press never asks for that. A key going down right after a draw, with nothing run since,
+    tells the App the heap is clean (no collection first)."""
+    import gc
+
+    from firmware.device.buttons import AHEAD_MS, LONG_MS
+    from firmware.ui import events
+
+    nvm, _scores = saved_game()
+    steps = ["b", "C", "B"]  # the menu, back (OK held), the chart (NEXT held)
+    downs = [t for t, _n, down in Script(steps).events if down]
+    calls = []
+    collects = []
+    real_ahead = app_module.App.ahead
+    real_collect = gc.collect
+
+    def ahead(self, ev, clean=False):
+        calls.append((hw.MODULES["supervisor"].ticks_ms(), ev, clean))
+        return real_ahead(self, ev, clean)
+
+    def collect():
+        collects.append(hw.MODULES["supervisor"].ticks_ms() if "supervisor" in hw.MODULES else 0)
+        return real_collect()
+
+    monkeypatch.setattr(app_module.App, "ahead", ahead)
+    monkeypatch.setattr(gc, "collect", collect)
+    run_code(monkeypatch, steps, nvm)
+    assert [ev for _t, ev, _c in calls] == [events.NEXT, events.OK, events.OK_LONG, events.NEXT,
+                                           events.NEXT_LONG]
+    longs = [(t, down) for (t, ev, _c), down in zip(calls[2::2], downs[1:]) if ev > events.BACK]
+    assert all(down + AHEAD_MS <= t < down + LONG_MS for t, down in longs), (longs, AHEAD_MS)
+    assert all(any(t <= c < down + LONG_MS for c in collects) for t, down in longs), (longs, collects)
+    assert calls[0][2] is True  # the first key after the first screen: a clean heap
+
+
 def test_the_start_up_code_is_not_kept_while_the_game_runs(monkeypatch):
     """code.py lets bring-up's modules go once the device is built (firmware.forget); no function
     of code.py still on the stack while the game runs (main, run) may name them: a local that does

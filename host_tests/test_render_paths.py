@@ -412,22 +412,34 @@ def test_big_rows_and_charts_send_the_columns_that_changed():
     assert panel.rows() == reference(r.last, 128, 64)
 
 
-def test_ahead_loads_the_charts_code_before_its_draw_and_a_plain_draw_lets_it_go():
-    """PageRenderer.ahead (a key that opens a chart is held): the drawing code is there before the
-    chart's draw, which sends no more than without it; a screen without a chart lets it go."""
+def test_ahead_draws_the_chart_before_its_draw_and_a_plain_draw_lets_it_go(monkeypatch):
+    """PageRenderer.ahead (a key that opens a chart is held): the drawing code is loaded and the
+    chart drawn into page bytes before the chart's draw, which only sends them (no more than
+    without ahead); a screen without a chart lets them go, and a chart other than the one drawn
+    ahead is drawn as before."""
     r, wire, panel = wired()
     r.draw(Screen("Giv 1", ("Anna 12",)))
-    r.ahead()
-    assert r.plot is sys.modules["firmware.device.plot"]
+    model = Chart(((0, 5, 3), (5, 0, 1)), 0, 5, ("x", "y"))
+    r.ahead(model)
+    plot = sys.modules["firmware.device.plot"]
+    assert r.plot is plot and r.ready[0] == model
+    drawn = []
+    monkeypatch.setattr(plot, "layers", lambda *a: drawn.append(a) or [None] * 8)
     wire.take()
     chart = Screen("Diagram", (), -1, Chart(((0, 5, 3), (5, 0, 1)), 0, 5, ("x", "y")))
     r.draw(chart)
+    assert drawn == [] and r.ready is None  # the page bytes drawn ahead
     assert panel.rows() == reference(chart, 128, 64) and wire.take()
+    monkeypatch.undo()
     r.draw(Screen("Meny", ["Giv"]))
     assert r.plot is None and "firmware.device.plot" not in sys.modules  # let go (firmware.forget)
-    r.ahead()
+    r.ahead(model)
     r.draw(Screen("Meny", ["Diagram"]))  # the key led elsewhere: the code goes with the next draw
-    assert r.plot is None and panel.rows() == reference(r.last, 128, 64)
+    assert r.plot is None and r.ready is None and panel.rows() == reference(r.last, 128, 64)
+    r.ahead(model)
+    other = Screen("Diagram", (), -1, Chart(((0, 2, 3), (5, 4, 1)), 0, 5, ("x", "y")))
+    r.draw(other)
+    assert panel.rows() == reference(other, 128, 64)
 
 
 @pytest.mark.parametrize("level", [1, 0, 2])

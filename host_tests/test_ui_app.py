@@ -1,6 +1,7 @@
 """The App driven by logical events: every screen, storage calls, bad input, screen saver."""
 
 import random
+import sys
 
 import pytest
 
@@ -451,8 +452,8 @@ def test_history_detail_edit_recomputes_later_hands():
 
 def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
     """The history lets its code go while an edit is open (history.Detail.again): back from the
-    edit shows the entry's changes again with the cursor where it was, and back from there the
-    history at that entry, as if it had stayed."""
+    edit shows the entry's changes again with the cursor where it was (the edit's modules let go,
+    views.reopen), and back from there the history at that entry, as if it had stayed."""
     import sys
 
     from firmware.ui.screens import history
@@ -474,6 +475,7 @@ def test_back_from_an_edit_or_insert_reopens_the_entry_where_it_was():
         d.keys("d")  # back: out of the walk
         again = d.app.view
         assert is_view(again, history.Detail) and again is not detail
+        assert [m for m in sys.modules if m.startswith("firmware.ui.entry.")] == []
         assert (again.index, again.cursor, again.count(d.app)) == (1, cursor, rows)
         assert d.text() == shown
         detail = again
@@ -766,10 +768,30 @@ def test_idle_loads_a_hands_modules_ahead_one_a_call_only_on_the_scoreboard(monk
     assert loaded == []
 
 
+def test_idle_on_the_winner_screen_loads_the_next_games_set_up(monkeypatch):
+    """App.idle beyond the scoreboard: the winner screen leads on to a new game's set-up (OK), whose
+    code loads while the table reads the result, a module a call, not soon after a press."""
+    setup = ("firmware.ui.screens.newgame", "firmware.ui.gameplan")
+    d, _st = started(Rules("fem", {"start": 3}))
+    while not d.app.over():
+        enter(d, (score.PLAY, (5, 0, 0, 0), -1, ()))
+    assert type(d.app.view).__name__ == "Winner"
+    loaded = unloaded(monkeypatch, setup)
+    d.app.idle(d.app.last + A.IDLE_MS - 1)
+    assert loaded == []
+    for k in range(3):
+        d.app.idle(d.app.last + A.IDLE_MS + k)
+    assert loaded == list(setup)
+    d.keys("c")
+    assert type(d.app.view).__name__ == "NewGameView" and loaded == list(setup)
+
+
 def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypatch):
     """App.ahead: while a key is held, the scoreboard loads the screen its press will open (NEXT:
-    the menu, then the chart its long press opens; PREV: the history; OK: the hand's modules), the
-    hand's modules let go first when it leads elsewhere; the press then imports nothing."""
+    the menu; PREV: the history; OK: the hand's modules), the hand's modules let go first when it
+    leads elsewhere; held on (the long press's event, buttons.AHEAD_MS) what the long press opens
+    too (NEXT: the chart, the menu kept for a short press after all); the press then imports
+    nothing."""
     from firmware.ui import lazy
 
     menu, chart, history = ("firmware.ui.screens." + n for n in ("menu", "chart", "history"))
@@ -781,7 +803,9 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     d.app.ahead(K.OK)
     assert loaded == list(hand)
     loaded.clear()
-    assert d.app.ahead(K.NEXT)  # (a chart may come: the loop lets the renderer load its code too)
+    assert not d.app.ahead(K.NEXT)  # a short press: the menu only (the chart would make it wait)
+    assert loaded == [menu]
+    assert d.app.ahead(K.NEXT_LONG)  # (a chart may come: the loop lets the renderer load its code too)
     assert loaded == [menu, chart]
     assert set(released) >= set(hand) and menu not in released and chart not in released
     loaded.clear()
@@ -793,6 +817,58 @@ def test_a_key_going_down_on_the_scoreboard_loads_what_its_press_opens(monkeypat
     loaded.clear()
     d.keys("a")
     assert loaded == [] and d.text().splitlines()[0] == "Historik"
+
+
+def test_held_keys_load_what_their_long_press_opens_where_the_short_one_does_not(monkeypatch):
+    """On a 128x32 scoreboard of four players ◀ turns its pages, so a key going down loads nothing
+    for it; held on (the long press's event) the undo's history loads before the long press asks.
+    On the winner screen OK going down loads the set-up of the new game it opens, ◀ held the undo's."""
+    history = "firmware.ui.screens.history"
+    setup = ("firmware.ui.screens.newgame", "firmware.ui.gameplan")
+    d, _st = started(height=32)
+    enter(d, (score.PLAY, (2, 3, -1, 0), -1, ()))
+    loaded = unloaded(monkeypatch, (history,) + setup)
+    d.app.ahead(K.PREV)
+    assert loaded == [] and d.app.view.pages(d.app) > 1
+    d.app.ahead(K.PREV_LONG)
+    assert loaded == [history]
+    d.keys("A")
+    assert type(d.app.view).__name__ == "Confirm" and loaded == [history]  # the undo's question
+    d.keys("d" "b")  # the menu: ▶ held towards its History row loads it, a short press lets it go
+    rows = [item[0] for item in d.app.view.items]
+    d.app.view.cursor = rows.index("Historik") - 1
+    forget(history)
+    loaded.clear()
+    d.app.ahead(K.NEXT_LONG)
+    assert loaded == [history]
+    d.keys("b")
+    assert history not in sys.modules and d.app.view.cursor == rows.index("Historik")
+    d, _st = started(Rules("fem", {"start": 3}))
+    while not d.app.over():
+        enter(d, (score.PLAY, (5, 0, 0, 0), -1, ()))
+    assert type(d.app.view).__name__ == "Winner"
+    loaded = unloaded(monkeypatch, (history,) + setup)
+    d.app.ahead(K.OK)
+    assert loaded == list(setup)
+    d.app.ahead(K.PREV_LONG)
+    assert loaded == list(setup) + [history]
+
+
+def test_ok_held_on_a_menu_row_lets_go_what_another_row_loaded():
+    """The menu's rows load what they open while OK is held; a choice left for the menu again (an
+    irregular entry abandoned, ◀/▶ held but let go short) leaves its modules loaded, and the next
+    choice lets them go: the history opened from the menu has the heap the scoreboard's has."""
+    d, _st = started()
+    enter(d, (score.PLAY, (2, 3, -1, 0), -1, ()))
+    d.keys("b")  # the menu
+    rows = [item[0] for item in d.app.view.items]
+    d.app.view.cursor = rows.index("Felgiv")
+    d.app.ahead(K.OK)
+    assert "firmware.ui.entry.irregular" in sys.modules
+    d.app.view.cursor = rows.index("Historik")
+    d.app.ahead(K.OK)
+    assert "firmware.ui.screens.history" in sys.modules
+    assert [m for m in sys.modules if m.startswith("firmware.ui.entry.")] == []
 
 
 def test_ok_held_on_the_hubs_loads_what_the_choice_opens(monkeypatch):

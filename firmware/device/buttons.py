@@ -32,6 +32,11 @@ except ImportError:  # CPython
 from firmware.ui.events import BACK, NEXT, NEXT_LONG, OK, OK_LONG, PREV, PREV_LONG
 
 LONG_MS = const(600)
+# A key still held this long may be a long press: the loop has the App load what that press opens
+# (App.ahead with the long event: the chart, the undo's question), which a short press of the key
+# never needs and would wait for (an import takes 20-140 ms on a Pico; a short press is held 70-250
+# ms, and what loads from here is there before the long press at 600).
+AHEAD_MS = const(300)
 DEBOUNCE_MS = const(30)
 _HELD = const(-1)  # a press's outcome while its key is down
 _NONE = const(-2)  # a press that reports nothing (a glitch, or a long press already reported)

@@ -173,6 +173,7 @@ class PageRenderer:
         self.plot = None  # firmware/device/plot.py while a chart or big rows show
         self.over = None  # the chart or big rows drawn into layers
         self.layers = None  # their page bytes, None for a page they leave dark
+        self.ready = None  # (a chart, its layers) drawn ahead (``ahead``) for the next draw
         self.last = None
         self.level = 2
 
@@ -313,12 +314,16 @@ class PageRenderer:
 
     def _overlay(self, over):
         """The page layers of a chart or big rows (None: none, and their code can go)."""
+        ready, self.ready = self.ready, None
         if over is None:
             if self.plot is not None:
                 self.plot = self.over = self.layers = None
                 forget("firmware.device.plot")
             return None
         if self.layers is not None and over == self.over:
+            return self.layers
+        if ready is not None and over == ready[0]:
+            self.over, self.layers = ready
             return self.layers
         if self.plot is None:  # (an import cut short by the heap leaves no module behind)
             from firmware.device import plot
@@ -329,16 +334,18 @@ class PageRenderer:
         self.over = over
         return self.layers
 
-    def ahead(self):
-        """A chart may show next (a key that opens one is held): load its drawing code now, not in
-        that press's draw (an import takes 20-35 ms on a Pico). The next draw without a chart lets
-        it go again."""
+    def ahead(self, chart):
+        """A chart (a screenmodel.Chart) may show next (a key that opens it is held): load its
+        drawing code now and draw its page bytes, not in that press's draw (the import takes 30 ms
+        on a Pico, the drawing 30). The next draw without a chart lets them go again."""
         if self.plot is None:
             try:
                 from firmware.device import plot
             except MemoryError:  # the draw loads it as before
                 return
             self.plot = plot
+        if chart != self.over:
+            self.ready = (chart, self.plot.layers(chart, self.width, self.height))
 
     def set_brightness(self, level):
         if level == self.level:

@@ -24,7 +24,7 @@ from firmware.core.kinds import ALL_PASS
 from firmware.ui import lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.scoreboard import Scoreboard
-from firmware.ui.screenmodel import Screen, big_cols, big_lines, cols, lines, wrap
+from firmware.ui.screenmodel import Chart, Screen, big_cols, big_lines, cols, lines, wrap
 from firmware.ui.views import Message, View, back_to, clip, go_home
 from firmware.words import tr
 
@@ -84,6 +84,7 @@ class App:
         self.export_name = None  # the game's file in games/, once exported: replaced, not added
         self.pending = False  # the finished game could not be exported yet (kept in settings)
         self.won_on_drive = False  # the drive's copy of this game names its winner
+        self.history_rows = None  # the history's rows kept between screens (firmware/ui/screens/history.py rows)
         message = resume.resume(self, store)  # the save loaded, and what to say about it
         if message:
             self.view = Message(self.tr("Note"), message, go_home)
@@ -116,17 +117,24 @@ class App:
             self.let_go()
         self._refresh()
 
-    def ahead(self, ev):
-        """A key went down (ev: its short press's event): while it is held, the open view may load
-        what its press will open (an import takes 15-45 ms on a Pico; a press is held 100 ms or
-        more, a long one 600), so that the press answers at once. True when that may be a chart
-        (the loop then lets the renderer load its drawing code too)."""
+    def ahead(self, ev, clean=False):
+        """A key went down (ev: its short press's event), or is still held after buttons.py's
+        AHEAD_MS (ev: its long press's): while it is held, the open view may load what that press
+        will open (an import takes 15-60 ms on a Pico; a press is held 70 ms or more, a long one
+        600), so that the press answers at once. clean: the heap was collected since anything last
+        ran (code.py's loop), so the loads need no collection first (15 ms at a game's heap).
+        Returns the chart that press will show (a screenmodel.Chart), or None: the loop has the
+        renderer draw it now (PageRenderer.ahead), so that the press only sends it."""
         if self.brightness != 2:
-            return False  # a waking press does nothing else
+            return None  # a waking press does nothing else
+        lazy.clean = clean
         try:
-            return bool(self.view.ahead(self, ev))
+            shows = self.view.ahead(self, ev)
         except Exception:  # e.g. no room: the press loads it as before, and says so if it cannot
-            return False
+            return None
+        finally:
+            lazy.clean = False
+        return shows if isinstance(shows, Chart) else None  # (a view's own True or False: nothing to draw)
 
     def work(self):
         """One job of the slow part of the last press (a save, an export), run by the loop once
@@ -149,12 +157,14 @@ class App:
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
-        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once.
-        They go again when the scoreboard opens another screen."""
-        if not self.idle_loads or now_ms - self.last < IDLE_MS or not isinstance(self.view, Scoreboard):
+        one module of a hand's entry a call (``hand_modules``), so that OK opens the hand at once;
+        elsewhere one of those the open view's next press is likely to open (``View.soon``: the
+        winner screen's, the next game's set-up). The scoreboard lets them go when it opens
+        another screen."""
+        if not self.idle_loads or now_ms - self.last < IDLE_MS:
             return
         try:
-            for name in self.hand_modules():
+            for name in self.hand_modules() if isinstance(self.view, Scoreboard) else self.view.soon(self):
                 if name not in sys.modules:
                     lazy.load(name)
                     return
@@ -192,6 +202,8 @@ class App:
         """On the scoreboard, where no other screen is open or reachable: every lazily loaded
         module goes but the next hand's (kept for OK), and the game plan goes back to its blob."""
         lazy.release_all(self.hand_modules())
+        if self.history_rows is not None and (self.series is None or self.history_rows[0] is not self.series.game):
+            self.history_rows = None  # another game's: they would keep that game in RAM
         if self._plan is not None:
             self.settings = self._plan.encode()
             self._plan = None

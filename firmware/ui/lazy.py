@@ -29,12 +29,18 @@ class Lazy:
         forget(self.name)
 
 
+# The heap was collected since anything last ran (App.ahead says so for code.py's loop while a key
+# goes down): the loads need no collection first.
+clean = False
+
+
 def load(name, collect=True):
     """The module name, imported now if it is not loaded (after a collection, so that its code
-    goes into the heap as whole as it can be; collect False: the caller has just collected)."""
+    goes into the heap as whole as it can be; collect False, or ``clean``: the heap was just
+    collected)."""
     module = sys.modules.get(name)
     if module is None:
-        if collect:
+        if collect and not clean:
             import gc
 
             gc.collect()

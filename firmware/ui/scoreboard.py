@@ -52,16 +52,23 @@ class Scoreboard(View):
         return None
 
     def ahead(self, app, ev):
-        """A key went down: load what its press opens (a hand's modules for OK, those App.idle
-        has not loaded yet; for NEXT the menu, then the chart its long press opens)."""
+        """A key went down: load what its press opens (a hand's modules for OK, those App.idle has
+        not loaded yet; NEXT the menu; PREV the history where it opens it, its rows made too);
+        still held (ev: its long press's, App.ahead): what the long press opens as well (the
+        chart, drawn too, or the undo's history)."""
         if ev == events.OK and not app.over():
-            names = app.hand_modules()
-        else:
-            names = [n for n in (self.opens(app, ev), chart.name if ev == events.NEXT else None) if n]
-            if names:
-                lazy.release_all(names)  # the hand's modules go now rather than when it opens
+            lazy.load_all(app.hand_modules())
+            return None
+        short = ev - events.LONG if ev > events.BACK else None  # (held: the short press's stay)
+        names = [n for n in (self.opens(app, ev), self.opens(app, short)) if n]
+        if names:
+            lazy.release_all(names)  # the hand's modules go now rather than when it opens
         lazy.load_all(names)
-        return ev == events.NEXT  # (held: the chart)
+        if history.name in names:
+            history.warm(app)  # its rows made now, not in the press
+        if ev == events.NEXT_LONG:
+            return chart.ChartView().render(app).chart  # (drawn now too: App.ahead)
+        return None
 
     def event(self, app, ev):
         game = app.series.game

@@ -54,11 +54,11 @@ def back_to(view):
 def reopen(name, opener, *args):
     """An action that opens a screen of module ``name`` again, ``opener(app, *args)``: unlike
     back_to it holds nothing of that module, which may be let go meanwhile (firmware/ui/lazy.py
-    loads it again)."""
+    loads it again). What the screen it leaves loaded (a hand's entry, back to the history) goes
+    first, so that the collection before that load frees it."""
     def go(app):
-        from firmware.ui.lazy import load
-
-        getattr(load(name), opener)(app, *args)
+        lazy.release_all((name,))
+        getattr(lazy.load(name), opener)(app, *args)
     return go
 
 
@@ -70,7 +70,12 @@ class View:
 
     def ahead(self, app, ev):
         """A key went down whose press will be ev: load now what that press opens (App.ahead);
-        True when that may be a chart."""
+        the chart that press will show, if it does."""
+
+    def soon(self, app):
+        """The modules the next press here is likely to open, loaded while the screen waits for it
+        (App.idle): none but where a screen leads one way."""
+        return ()
 
     def render(self, app):
         return Screen("")

@@ -3,8 +3,9 @@
 Core (heap, time per entry), storage (bytes and erases per hand, flash life),
 UI (presses per hand, heap, time per press), bundle size, CircuitPython's VM, the phone
 view of the Wi-Fi boards (tools/bench/web.py), the emulated boards of every profile
-(tools/bench/board.py: heap, press-to-frame time, saves, exports). Numbers, not tests: nothing here
-fails on a slow machine.
+(tools/bench/board.py: heap, press-to-frame time, saves, exports), people's paths on the emulated
+Pico and Feather (tools/bench/paths.py: random walks at a table's pace, beside the board part's
+planned scenario). Numbers, not tests: nothing here fails on a slow machine.
 
 It starts with a line naming each part and its usual length, and while a part runs a line on
 stderr says what it does at least every 30 s (tools/bench/__init__.py Progress). Name parts to
@@ -28,6 +29,7 @@ PARTS = (
     ("device", "memory on CircuitPython's VM", 600),
     ("web", "the phone view", 120),
     ("board", "every profile on the emulated RP2040", 5 * 13 * 60),  # board.py: about 13 min a profile
+    ("paths", "people's paths on the emulated Pico and Feather", 6 * 5 * 60),  # paths.py: 6 walks of 5 min
 )
 
 

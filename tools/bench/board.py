@@ -44,11 +44,19 @@ LOOP_ANCHOR = "        now = clock.now()\n"
 LOOP_PROBE = "        _t0 = dev.ticks()\n"
 # A job of the last press (a save, an export) run by the loop: its end is printed, so that a press
 # that came while it ran is counted as waiting for a write.
-JOB_ANCHOR = "        elif not app.work():"
-JOB_PROBE = '        elif app.jobs:\n            app.work()\n            print("@job")\n'
+JOB_ANCHOR = "        elif not buttons.down:"  # (after the job the loop ran, in its branch)
+JOB_PROBE = '            print("@job")\n'
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
-         'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h, _p)\n')
+         'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h, _p, _ev)\n            _ev = 0\n')
+# The presses the loop handed to the App since the last draw, a decimal digit each: 1 + the jobs
+# (App.jobs: a save, an export) still waiting when it came, which the App runs first, their screens
+# never drawn. A small int, no allocation; printed with the next draw's probe line (tools/bench/paths.py
+# plays the same presses on the simulator in the same order with its jobs).
+EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.handle(ev, now)\n")
+EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen
+# The summary lines main() printed, for make bench's people's paths to print beside theirs (tools/bench/paths.py).
+measured = []
 # Emulators at once in measure() (the emulated times do not depend on the machine's load; on a
 # shared machine BOARD_WORKERS=1 plays one at a time).
 WORKERS = int(os.environ.get("BOARD_WORKERS") or 5)
@@ -99,8 +107,13 @@ def probed_bundle(board="pico", modules=False):
     after each, when modules), and whether it does."""
 
     def probes(text):
-        if ANCHOR not in text or START_ANCHOR not in text or LOOP_ANCHOR not in text or JOB_ANCHOR not in text:
+        if any(a not in text for a in (ANCHOR, START_ANCHOR, LOOP_ANCHOR, JOB_ANCHOR, EVENTS_START) + EVENT_ANCHORS):
             return None
+        for anchor in EVENT_ANCHORS:
+            indent = anchor.split("app.handle")[0].rsplit("\n", 1)[1]
+            counted = "%s_ev = _ev * 10 + 1 + min(8, len(app.jobs))\n%sapp.handle" % (indent, indent)
+            text = text.replace(anchor, anchor.replace(indent + "app.handle", counted), 1)
+        text = text.replace(EVENTS_START, EVENTS_START + "    _ev = 0\n", 1)
         text = text.replace(ANCHOR, TIMED + PROBE + (MODULES_PROBE if modules else ""), 1)
         text = text.replace(START_ANCHOR, START_ANCHOR + START_PROBE, 1)
         text = text.replace(LOOP_ANCHOR, LOOP_ANCHOR + LOOP_PROBE, 1)
@@ -186,10 +199,11 @@ def kind(view, chart, big):
 
 
 def probes(run):
-    """[(t_us, view, chart, big, free, handle_ms, draw_ms, free_before, probe_us)] from the console
-    (free: after the draw and its collection; free_before: after the press's handling, before the
-    draw and any collection; probe_us: the time asking for free_before took, not in draw_ms), and the
-    free heap at code.py's start."""
+    """[(t_us, view, chart, big, free, handle_ms, draw_ms, free_before, probe_us, events)] from the
+    console (free: after the draw and its collection; free_before: after the press's handling, before
+    the draw and any collection; probe_us: the time asking for free_before took, not in draw_ms;
+    events: the presses handled since the last draw, a digit each, EVENT_ANCHORS), and the free heap
+    at code.py's start."""
     out, start, line, t_line = [], None, "", 0
     for t, chunk in run.console_chunks:
         for ch in chunk:
@@ -200,10 +214,11 @@ def probes(run):
                 words = line[max(0, line.find("@probe")):].split()
                 if words[:2] == ["@probe", "start"]:
                     start = int(words[2])
-                elif words[:1] == ["@probe"] and len(words) == 9:
+                elif words[:1] == ["@probe"] and len(words) == 10:
                     cost = int(words[8])
                     out.append((t_line, words[1], words[2] == "1", words[3] == "1", int(words[4]),
-                                int(words[5]), int(words[6]) - round(cost / 1000), int(words[7]), cost))
+                                int(words[5]), int(words[6]) - round(cost / 1000), int(words[7]), cost,
+                                words[9].strip("0")))
                 line = ""
             else:
                 line += ch
@@ -236,10 +251,11 @@ def bursts(transactions, gap_us=B.SETTLE_MS * 1000):
 
 
 def latencies(run, keys, start_ms, gap_ms, seen):
-    """[(kind, ms, probe, waited)] per press that brought a frame; the kind from the probe after the
-    frame, whose own time is taken off; waited: the press came while an earlier press's writing ran
-    (a job of the loop: a save, an export, whose flash erases stall the core) or the flash was being
-    written between the press and its frame, so the press waited for that write."""
+    """[(kind, ms, probe, waited, view before, press)] per press that brought a frame; the kind from
+    the probe after the frame, whose own time is taken off; waited: the press came while an earlier
+    press's writing ran (a job of the loop: a save, an export, whose flash erases stall the core) or
+    the flash was being written between the press and its frame, so the press waited for that write;
+    press: its index in keys' presses."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
     jobs = job_ends(run)
@@ -255,15 +271,15 @@ def latencies(run, keys, start_ms, gap_ms, seen):
         waited = any(t - FLASH_ERASE_US <= op[0] < burst[0] for op in run.flash_ops) or any(
             t <= j < burst[0] for j in jobs)
         out.append((kind(*probe[1:4]) if probe else "other", (burst[1] - t - probe_us([probe])) / 1000.0,
-                    probe, waited, before[-1][1] if before else "-"))
+                    probe, waited, before[-1][1] if before else "-", i))
     return out
 
 
 def settled(run, keys, start_ms, gap_ms, seen):
-    """[(kind, ms, redraws, view)] per press that changed the screen: from the press taking effect to
-    the last write of pixels to the panel before the next press (the screen settled: a redraw after
-    a save or an export included; the dimming's contrast command not), the number of frames it sent
-    meanwhile, and the view then shown."""
+    """[(kind, ms, redraws, view, press)] per press that changed the screen: from the press taking
+    effect to the last write of pixels to the panel before the next press (the screen settled: a
+    redraw after a save or an export included; the dimming's contrast command not), the number of
+    frames it sent meanwhile, the view then shown and the press's index in keys' presses."""
     marks = effects(keys, start_ms, gap_ms)
     frames = bursts(run.transactions)
     # pixels written (a write that holds data), not the dimming's contrast command
@@ -277,7 +293,7 @@ def settled(run, keys, start_ms, gap_ms, seen):
         probe = next((p for p in seen if p[0] >= mine[-1][1]), None)
         drawn = [p for p in seen if t <= p[0] and (probe is None or p[0] <= probe[0])]  # its draws' probes
         out.append((kind(*probe[1:4]) if probe else "other", (mine[-1][1] - t - probe_us(drawn)) / 1000.0,
-                    len(mine), probe[1] if probe else "-"))
+                    len(mine), probe[1] if probe else "-", i))
     return out
 
 
@@ -386,7 +402,8 @@ def main(profiles=PROFILES):
     if why:
         print("board: skipped: %s" % why)
         return
-    summary = []
+    summary = measured
+    del summary[:]
     for board in profiles:
         why = B.missing(board)
         if why:

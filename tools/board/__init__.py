@@ -136,9 +136,17 @@ def profile(board):
 
 def presses(keys, start_ms=START_MS, gap_ms=GAP_MS):
     """[(key, down_ms, up_ms)] of a key string (an upper-case key held, "." a pause, blanks
-    skipped), and the time after its last release."""
+    skipped), or of timed presses [(key, gap_ms since the last release, hold_ms)] as
+    tools/play/walks.py ``timed`` draws them (the first goes down at start_ms), and the time after
+    its last release."""
     out = []
     t = start_ms
+    if not isinstance(keys, str):
+        for ch, gap, hold in keys:
+            down = t + gap if out else t
+            t = down + hold
+            out.append((ch, down, t))
+        return out, t
     for ch in keys:
         if ch in " \n\t\r":
             continue

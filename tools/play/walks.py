@@ -7,6 +7,7 @@ a second press while the first one's save is still being written).
 
     presses(random.Random(seed), 200)  -> [("c", 840), ("a", 170), ("B", 1320), ...]
     keys(random.Random(seed), 200)     -> "caB..."
+    timed(random.Random(seed), 200)    -> [("c", 840, 110), ("a", 170, 95), ("B", 1320, 870), ...]
 
 Used by the entry's random-walk property (host_tests/test_ui_random_walks.py) and by the board
 tier's benchmark of people's paths (tools/bench).
@@ -25,6 +26,10 @@ WEIGHTS_THREE = (("c", 30), ("a", 18), ("b", 18), ("A", 9), ("B", 9), ("C", 16))
 QUICK_MS = (150, 300)  # a quick repeat: a press soon after the last one
 PACE_MS = (300, 2000)  # a table's usual pace
 QUICK_SHARE = 0.25
+# How long a key is held: a short press as a thumb gives it, a long one past firmware/device/buttons.py's
+# 600 ms threshold with room for the board's debounce and scan (a hold near 600 ms is either).
+SHORT_HOLD_MS = (70, 250)
+LONG_HOLD_MS = (700, 1100)
 
 # The tables the walks play: each preset with its common options, 2 to 7 players.
 TABLES = (("fem", 2, {}), ("fem", 3, {"lone": "play_out"}), ("fem", 4, {}), ("fem", 5, {"pot": True}),
@@ -50,6 +55,21 @@ def gap(rng):
     """The time from the last press to this one's key going down, in ms."""
     lo, hi = QUICK_MS if rng.random() < QUICK_SHARE else PACE_MS
     return rng.randint(lo, hi)
+
+
+def hold(rng, ch):
+    """How long the key of ch (a capital: a long press) is held down, in ms."""
+    lo, hi = LONG_HOLD_MS if ch.isupper() else SHORT_HOLD_MS
+    return rng.randint(lo, hi)
+
+
+def timed(rng, count, back_key=True):
+    """count presses as the board plays them: (key, gap_ms from the last release to its key going
+    down, hold_ms)."""
+    out = []
+    for ch, g in presses(rng, count, back_key):
+        out.append((ch, g, hold(rng, ch)))
+    return out
 
 
 def presses(rng, count, back_key=True):

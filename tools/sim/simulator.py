@@ -97,6 +97,7 @@ class Sim:
 
             self.phones = Phones(FakeRadio(), socket, host="127.0.0.1", port=port)
         self.buttons = buttons.Buttons(self.roles)
+        self.held = None  # (key, when it went down) until its long press's loads (code.py's loop)
         self.now = 0
         self.on_change = on_change
         self.version = None
@@ -175,6 +176,12 @@ class Sim:
         end = self.now + ms
         while self.now < end:
             self.now = min(end, self.now + 50)
+            if self.held is not None and self.now - self.held[1] >= buttons.AHEAD_MS:
+                number = self.held[0]  # still held: its long press may come, as code.py's loop loads for it
+                self.held = None
+                shows = self.app.ahead(self.buttons.long[number]) if self.buttons.down >> number & 1 else None
+                if shows is not None:
+                    self.renderer.ahead(shows)
             ev = self.buttons.poll(self.now)
             if ev:
                 self.app.handle(ev, self.now)
@@ -189,8 +196,11 @@ class Sim:
         ev = self.buttons.key(number, pressed, self.now)
         if ev:
             self.app.handle(ev, self.now)
-        elif pressed and self.app.ahead(self.buttons.short[number]):  # as code.py: load while held
-            self.renderer.ahead()
+        elif pressed:
+            self.held = (number, self.now)
+            shows = self.app.ahead(self.buttons.short[number])  # as code.py: load while held
+            if shows is not None:
+                self.renderer.ahead(shows)
         self.update()
 
     def press(self, ch):

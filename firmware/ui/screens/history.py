@@ -38,16 +38,53 @@ def capital(words):
     return words[:1].upper() + words[1:]
 
 
-def changes(game, lo, hi):
-    """[(state before, state after)] of entries lo..hi-1 of the log, in one fold."""
-    state = game.fold([])
-    out = []
-    for i in range(hi):
-        before = state.copy() if i >= lo else None
-        score.apply(game.rules, state, game.log[i])
-        if before is not None:
-            out.append((before, state.copy()))
-    return out
+def rows(app, lo, hi):
+    """The history's rows (by entry index), rows lo..hi-1 among them: a counted hand by its number
+    (Giv N), any other entry indented, by what it is. Kept between screens in
+    ``app.history_rows`` (with the entries they were made for and the state after them) until
+    their entry, one before it, the language or the panel's width changes, at most two screens of
+    them: a row is made once, and one fold (some 1.5 ms an entry on a Pico) makes those missing,
+    from the state kept when only new entries are (a hand, then the history: one entry folded)."""
+    game = app.series.game
+    log = game.log
+    t = app.history_rows
+    if t is None or t[0] is not game or t[3] != (app.lang, app.cols) or len(t[2]) > 2 * app.rows:
+        t = app.history_rows = [game, [], {}, (app.lang, app.cols), None]
+    seen, made = t[1], t[2]
+    k = 0
+    while k < len(seen) and k < len(log) and seen[k] is log[k]:
+        k += 1
+    if k < len(seen):  # undone, edited, deleted or inserted from entry k on
+        for i in [i for i in made if i >= k]:
+            del made[i]
+        del seen[k:]
+        t[4] = game.state if k == len(log) else None
+    missing = [i for i in range(lo, hi) if i not in made]
+    if missing:
+        a = missing[0]
+        if t[4] is not None and a >= len(seen):  # (t[4]: the state after seen, never changed here)
+            state = t[4].copy()
+            for entry in log[len(seen):a]:
+                score.apply(game.rules, state, entry)
+        else:
+            state = game.fold(log[:a])
+        for i in range(a, missing[-1] + 1):
+            before = state.copy()
+            score.apply(game.rules, state, log[i])
+            if i not in made:
+                what = capital(hand.fit(phrases(app, game, log[i], before, state), app.cols - 4))
+                made[i] = ("%2d %s" % (state.hands, what) if text.counted(before.hands, state.hands)
+                           else "   " + what)
+        t[1] = list(log)
+        t[4] = game.state
+    return made
+
+
+def warm(app):
+    """While ◀ is held on the scoreboard: the rows the history opens on, made now, so that its
+    press only shows them."""
+    n = len(app.series.game.log)
+    rows(app, max(0, n - app.rows), n)
 
 
 def ask_undo(app):
@@ -85,9 +122,11 @@ def detail_at(app, index, cursor, at):
     app.view = view
 
 
-def leave_for_entry():
-    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history
-    and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM."""
+def leave_for_entry(app):
+    """A hand's entry opened from here comes back by ``Detail.again``: while it is open the history,
+    its rows and the wording of entries (firmware/ui/text.py, firmware/words/hand.py) need no RAM
+    (the rows from the entry edited on are made again anyway)."""
+    app.history_rows = None
     forget(HISTORY)
     forget("firmware.ui.text")
     forget("firmware.words.hand")
@@ -101,7 +140,6 @@ class History(ListView):
     def __init__(self, cursor):
         ListView.__init__(self)
         self.cursor = cursor
-        self.shown = None  # (first row, [(before, after)] of the rows on the panel) while drawn
 
     def title(self, app):
         return app.tr("History")
@@ -110,25 +148,14 @@ class History(ListView):
         return len(app.series.game.log)
 
     def render(self, app):
-        game = app.series.game
-        n = len(game.log)
+        n = len(app.series.game.log)
         size = app.rows - self.below
         top = self.win.fit(min(self.cursor, n - 1), n, size)  # (as ListView.render will)
-        self.shown = (top, changes(game, top, min(n, top + size)))  # one fold per screen
-        try:
-            return ListView.render(self, app)
-        finally:
-            self.shown = None
+        rows(app, top, min(n, top + size))  # the rows on the panel made, one fold for those not kept
+        return ListView.render(self, app)
 
     def label(self, app, i):
-        """A counted hand by its number (Giv N); any other entry indented, by what it is."""
-        game = app.series.game
-        top, states = self.shown if self.shown is not None else (i, changes(game, i, i + 1))
-        before, after = states[i - top]
-        what = capital(hand.fit(phrases(app, game, game.log[i], before, after), app.cols - 4))
-        if text.counted(before.hands, after.hands):
-            return "%2d %s" % (after.hands, what)
-        return "   " + what
+        return rows(app, i, i + 1)[i]
 
     def choose(self, app, i):
         app.view = Detail(i, self)
@@ -215,12 +242,12 @@ class Detail(ListView):
     def edit(self, app):
         flow = kinds.Edit(app, self.index, self.again())
         kinds.start(app, flow, kinds.kind_of(flow.old))
-        leave_for_entry()
+        leave_for_entry(app)
 
     def insert(self, app):
         """A forgotten hand, entered before this one; later hands are scored again."""
         kinds.start(app, kinds.Edit(app, self.index, self.again(), insert=True))
-        leave_for_entry()
+        leave_for_entry(app)
 
     def again(self):
         """The action back from an edit or insert: this entry's changes again, the cursor where

@@ -5,6 +5,7 @@ from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.views import Confirm, ListView, Message, go_home
 
+MENU = "firmware.ui.screens.menu"
 NEWGAME = "firmware.ui.screens.newgame"  # the set-up screen
 PLAN = "firmware.ui.gameplan"  # the set-up it shows
 chart = Lazy("firmware.ui.screens.chart")
@@ -23,6 +24,13 @@ class Menu(ListView):
         self.items = items
         self.back = back
         self.cursor = cursor
+        self.loaded = False  # a row's modules loaded for a long press (``ahead``)
+
+    def event(self, app, ev):
+        if self.loaded and ev in (events.PREV, events.NEXT):  # held, but not long enough: they go
+            self.loaded = False
+            lazy.release_all((MENU,))
+        ListView.event(self, app, ev)
 
     def title(self, app):
         return self.head
@@ -37,10 +45,19 @@ class Menu(ListView):
         self.items[i][1](app)
 
     def ahead(self, app, ev):
-        if ev == events.OK and self.items:
-            lazy.load_all(self.items[self.cursor][2])
-            return chart.name in self.items[self.cursor][2]
-        return False
+        """OK going down: what its row's choice loads; ◀/▶ held on (their long press chooses the row
+        above or below): what that row's does. What an earlier choice loaded (a hand's entry left
+        for the menu again) goes first: the screen chosen needs only its own."""
+        row = self.cursor + (1 if ev == events.NEXT_LONG else -1 if ev == events.PREV_LONG else 0)
+        if ev in (events.OK, events.NEXT_LONG, events.PREV_LONG) and 0 <= row < len(self.items):
+            lazy.release_all(tuple(self.items[row][2]) + (MENU,))
+            lazy.load_all(self.items[row][2])
+            if history.name in self.items[row][2]:
+                history.warm(app)  # the rows the history (or the undo) opens on, made now
+            self.loaded = ev != events.OK and bool(self.items[row][2])
+            if chart.name in self.items[row][2]:
+                return chart.ChartView().render(app).chart  # (drawn now too: App.ahead)
+        return None
 
     def leave(self, app):
         self.back(app)

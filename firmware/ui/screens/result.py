@@ -1,12 +1,13 @@
 """The end of a game (winner, final scores, what OK does next) and the series standings."""
 
-from firmware.ui import events
+from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
 from firmware.ui.screenmodel import Screen, name_width, pad, wrap
 from firmware.ui.views import ListView, View, clip, is_back, scrolled
 
 history = Lazy("firmware.ui.screens.history")
 gamestart = Lazy("firmware.ui.gamestart")  # a next game of a series: its export state
+SETUP = ("firmware.ui.screens.newgame", "firmware.ui.gameplan")  # a new game's set-up screen, its plan
 
 
 class Winner(ListView):
@@ -67,6 +68,19 @@ class Winner(ListView):
                 self.win.top = max(0, min(n - app.rows, top))
         elif ev == events.PREV_LONG:
             history.ask_undo(app)
+
+    def soon(self, app):
+        """The next game's code (a new game's set-up screen, a series' next game): what OK opens,
+        loaded while the table reads the result (App.idle), else while OK is held (``ahead``)."""
+        series = app.series
+        return (gamestart.name,) if series.length > 1 and not series.over() else SETUP
+
+    def ahead(self, app, ev):
+        """OK going down: the next game's code (``soon``); ◀ held on: the undo's question."""
+        if ev == events.OK:
+            lazy.load_all(self.soon(app))
+        elif ev == events.PREV_LONG:
+            lazy.load_all((history.name,))
 
     def render(self, app):
         game = app.series.game
