@@ -334,8 +334,12 @@ def test_rodskagg_call_and_refusal():
     d, _st = started()
     d.keys("c" "A" "bbbbc")  # Bo 0, Cia 5
     assert "Rödskägg" in d.text()  # the hint row names the long press
-    d.keys("B")  # the call: who? the one with most tricks first
+    d.keys("B")  # the call: who? nobody chosen yet: on "no call" (a hold by mistake saves nothing)
     assert "Rödskägg" in d.text().splitlines()[0]
+    assert ">inget rop" in d.text()
+    d.keys("c")
+    assert "Cia      5     12>7" in d.text() and " R " not in d.text()
+    d.keys("B" "a")  # again, and up to Cia (the player above "no call")
     assert ">Cia" in d.text()
     d.keys("c")
     assert "Cia      5 R   12>2" in d.text()
@@ -1350,7 +1354,7 @@ def test_edit_and_step_back_start_on_the_earlier_answer():
 def test_call_cleared_when_its_player_passes():
     d, _st = started()
     d.keys("c" "bc" "a" "c")  # Bo 2, Cia pass, Dan 1, Anna 2
-    d.keys("B" "b" "c")  # the call: on Dan
+    d.keys("B" "aa" "c")  # the call: up from "no call" past Anna to Dan
     assert "Dan      1 R" in d.text()
     d.keys("C" "a")  # back to Dan: pass; Anna takes 3
     assert " R " not in d.text() and "Anna     3" in d.text()

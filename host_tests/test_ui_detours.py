@@ -106,8 +106,8 @@ def split_point(view, arrived):
     """Whether a detour may start on view now: a choice is on the screen (a walk anywhere, the
     result list on a result, the joiners on "nobody more"); a pick list only as it opens (its
     cursor is not a choice until OK)."""
-    if is_view(view, ResultList):
-        return view.cursor <= view.total
+    if is_view(view, ResultList):  # as it opens, on the hand's result (a cursor moved is no choice)
+        return arrived and view.cursor <= view.total
     if is_view(view, JoinStep):
         return view.pos < 0
     if is_view(view, PickList):

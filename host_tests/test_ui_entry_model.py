@@ -259,3 +259,67 @@ def test_the_preview_says_who_is_out_already():
     d.keys("bbb")
     bo = [x for x in lines(d) if x.startswith("Bo")]
     assert bo and bo[0].split()[1:] == ["12", "out"], d.text()  # (it said "12>12")
+
+
+# -- found by the second play test --------------------------------------------------------------
+
+def knack_with_cia_out():
+    """knack, 5 players: Cia's Rödskägg bid fails (5 tricks: out), then Dan bids 2 and makes it."""
+    d, _st = started(Rules("knack"), NAMES[:5], 0, lang="en")
+    enter(d, (score.BID, 2, score.BID_R, (0, 1, 5, 0, 0), 0, ()))
+    enter(d, (score.BID, 3, 2, (1, 1, 0, 2, 2), 0, ()))
+    assert d.app.series.game.state.out == [2]
+    return d
+
+
+def test_an_edit_that_brings_a_player_back_previews_her_score():
+    """Hand 1 edited to a bid of 4 that Cia makes: the preview said "Cia 12 out" (no change)
+    while OK brought her back at 7."""
+    d = knack_with_cia_out()
+    d.keys("aa" "c" "c")  # the history, hand 1's changes, Edit: the declarer list
+    d.keys("c" "aaa" "c")  # Cia again; the bid list opens on Rödskägg: down to 4
+    while not lines(d)[0].startswith("OK?"):
+        d.keys("c")
+    cia = [x for x in lines(d) if x.startswith("Cia")]
+    assert cia and cia[0].split()[1:] == ["out>7"], d.text()
+    d.keys("c")
+    state = d.app.series.game.state
+    assert state.out == [] and state.scores[2] == 7
+
+
+def test_the_history_says_who_went_out():
+    """The changes of the hand that put Cia out said "Cia 12>12"."""
+    d = knack_with_cia_out()
+    d.keys("aa" "c")  # the history (on hand 2), hand 1's changes
+    cia = [x for x in lines(d) if x.lstrip(" >").startswith("Cia")]
+    assert cia and cia[0].split()[1:] == ["12>out"], d.text()
+
+
+def test_an_edit_that_needs_a_delete_first_shows_the_scoreboard_now():
+    """bud: hand 2 edited so that Dan's Rödskägg wins; hand 3 must be deleted first. Its preview
+    said "Dan 12>0" (the hand's own before) while the scoreboard said 18; it shows now > after
+    the game once hand 3 is deleted, and OK refuses, as the title said."""
+    d, _st = started(Rules("bud"), NAMES[:5], 0, lang="en")
+    enter(d, (score.BID, 2, 4, (0, 0, 5, 0, 0), 0, ()))
+    enter(d, (score.BID, 3, score.BID_R, (0, 0, 0, 5, 0), 0, ()))
+    enter(d, (score.BID, 4, 3, (0, 0, 0, 0, 3), 0, ()))
+    log = list(d.app.series.game.log)
+    assert d.app.series.game.state.scores == [12, 12, 8, 18, 9]
+    d.keys("aa" "c" "c")  # the history (on hand 3), hand 2's changes, Edit: the declarer list
+    d.keys("c" "c" "b")  # Dan, Rödskägg, the result list from 5 tricks to 6
+    assert selected(d).startswith(">6 tricks"), d.text()
+    d.keys("c")
+    assert lines(d)[0] == "Delete 1 later first", d.text()
+    shown = {x.split()[0]: x.split()[1] for x in lines(d)[1:]}
+    assert shown == {"Anna": "12>12", "Bo": "12>12", "Cia": "8>8", "Dan": "18>0", "Eva": "9>12"}, d.text()
+    d.keys("c")
+    assert d.app.series.game.log == log
+
+
+def test_a_misdeal_preview_on_128x32_opens_on_the_dealers_penalty():
+    """The dealer speaks last: on 128x32 the preview showed three unchanged rows (12>12) and
+    hid the only change below them."""
+    d, _st = started(Rules("knack"), NAMES[:5], 0, lang="en", height=32)
+    d.keys("bbcbc")  # the menu, Misdeal, not knocked
+    assert lines(d)[0].startswith("OK? Misdeal"), d.text()
+    assert "Anna      12>17  +5" in lines(d), d.text()

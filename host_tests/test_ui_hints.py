@@ -30,8 +30,9 @@ def test_a_finished_fem_hand_shows_ok_the_call_the_penalty_and_the_filled_row():
                                      " OK: visa  ▶ straff", " ◀ pass  håll◀ 0 (+5)"]
     d.keys("B")  # hold ▶: the call, as the title says
     # two of its three rows, and what the keys do (the list scrolls: the title says so)
-    assert d.text().splitlines() == ["Vem ropade Rödskägg?▼", ">Bo", " Cia", " håll ◀▶: flytta + OK"]
-    d.keys("c")  # Bo (the most tricks) called
+    # (on "no call": nobody chosen yet)
+    assert d.text().splitlines() == ["Vem ropade Rödskägg?▲", " Cia", ">inget rop", " håll ◀▶: flytta + OK"]
+    d.keys("aa" "c")  # up to Bo (the most tricks): Bo called
     d.keys("A")  # hold ◀ on Dan's row: played, no trick
     assert d.text().splitlines()[:2] == ["OK visar  håll▶ rop▲", ">Anna     pass  12"]
     d.keys("c")  # OK shows the preview, then saves

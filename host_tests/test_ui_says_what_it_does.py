@@ -127,10 +127,12 @@ def test_bud_on_128x32_marks_the_dealer_and_says_the_lists_scroll():
     assert d.text().splitlines()[0] == "Anna 3: stick?▼"
     d.keys("c")  # 3 tricks: saved
     d2, _st = started(Rules("bud", {"pot": True}), NAMES[:5], 0, height=32)
-    d2.keys("c" "c" "c" "c")  # the pot: OK previews every player, three at a time
-    assert d2.text().splitlines()[0].endswith("▼") and len(d2.text().splitlines()) == 4
-    d2.keys("bb")  # scrolled to the end
-    assert d2.text().splitlines()[0].endswith("▲")
+    d2.keys("c" "c" "c" "c")  # the pot: OK previews every player, three at a time, from the
+    # first that changes (Anna, the dealer, speaks last: the rows above her do not move)
+    text = d2.text().splitlines()
+    assert text[0].endswith("▲") and len(text) == 4 and text[3].split()[:2] == ["Anna", "12>9"], text
+    d2.keys("aa")  # scrolled to the start
+    assert d2.text().splitlines()[0].endswith("▼") and d2.text().splitlines()[1].startswith("Bo")
 
 
 KEY_WORDS = re.compile(r"[◀▶]|\bOK\b|håll|hold")

@@ -20,7 +20,7 @@ KEYS = (
     ("fem-basic", "ccBbBccaAccbBccAaac"),
     ("knack-knock-faults", "bbcacaacbbBcccbBbccbBcccBaAcbbBc"),
     ("bud-basic", "bbcbcaaccBcBcBBaAbBccBAaaAcbbBc"),
-    ("fem-call-made-and-failed", "ccAaaBcccbbBcBcc"),
+    ("fem-call-made-and-failed", "ccAaaBAccbbBcBBc"),
     ("fem-tie-then-extra-hand", "aaccaaaaaaaaacCbbccBcacccBccc"),
     ("knack-basic", "bbcacAcbcbcbcbcBccBABcAAccBBABBbBBc"),
     ("bud-rodskagg-made", "bbcbcaaccBcBcAbbbBcc"),

@@ -65,9 +65,12 @@ def split_frames(data, width=128, height=64):
     return out
 
 
-def frame_text(frame, width=128, height=64):
-    """A frame as text (half blocks), for failure messages."""
+def frame_text(frame, width=128, height=None):
+    """A frame as text (half blocks), for failure messages; its height from its pages (128x32
+    panels send four)."""
     _t, on, contrast, pages = frame
+    if height is None:
+        height = len(pages) * 8 // width
     lines = ["power %s, contrast %d" % ("on" if on else "off", contrast)]
     for y in range(0, height, 2):
         row = ""

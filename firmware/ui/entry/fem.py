@@ -88,20 +88,16 @@ class FemWalk(Rows):
         if not rows:
             return
         hand = self.hand
-        best = 0  # no call yet: the list opens on who took most
-        for k in range(len(rows)):
-            if filled[rows[k]] > filled[rows[best]]:
-                best = k
         seats = [self.seats[i] for i in rows]
-        if hand.call in seats:
-            best = seats.index(hand.call)
+        # on the call chosen; none yet: on "no call" (a hold ▶ by mistake and OK saves nothing)
+        cursor = seats.index(hand.call) if hand.call in seats else len(seats)
 
         def picked(a, seat, _view):
             hand.update("call", seat if seat >= 0 else score.NO_SEAT)
             a.view = self
 
         app.view = SeatList(self.flow, app.tr("Rödskägg call: who?"), seats, picked,
-                            lambda a: goto(a, self), (app.tr("no call"),), best)
+                            lambda a: goto(a, self), (app.tr("no call"),), cursor)
 
     def value_text(self, app, i, v):
         mark = self.hand.fault_mark(self.seats[i])

@@ -225,6 +225,17 @@ class Preview(ListView):
         self.before, self.after = flow.totals(entry)
         self.back = back
         self.cursor = -1
+        # where the players do not all fit (128x32), the first render scrolls as far as the
+        # first row that changes: a misdeal's dealer, last to speak, is not hidden below
+        self.first_change = -1
+        start = max(0, self.flow.state.first_to_speak())
+        n = self.flow.state.n
+        for i in range(n):
+            seat = (start + i) % n
+            if self.before.scores[seat] != self.after.scores[seat] or \
+                    (seat in self.after.out) != (seat in self.before.out):
+                self.first_change = i
+                break
 
     def title(self, app):
         later = self.flow.later(app, self.entry)  # an edit that ends the game sooner: what first
@@ -248,8 +259,11 @@ class Preview(ListView):
         seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
         before = self.before.scores[seat]
         now = self.after.scores[seat]
-        if seat in self.before.out:  # out of the game already: nothing moves
-            return "%s%4d %s" % (pad(self.flow.name(seat), 8), before, app.tr("out"))
+        if seat in self.before.out:
+            if seat in self.after.out:  # out of the game already: nothing moves
+                return "%s%4d %s" % (pad(self.flow.name(seat), 8), before, app.tr("out"))
+            # an edit brings a player back (the hand that put her out no longer does)
+            return ("%s%4s>%d" % (pad(self.flow.name(seat), 8), app.tr("out"), now)).rstrip()
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
         if seat in self.after.out:
             return text + app.tr("out")
@@ -277,6 +291,7 @@ class Preview(ListView):
 
     def render(self, app):
         n = self.count(app)
-        top = self.win.fit(-1, n, app.rows)
+        top = self.win.fit(self.first_change, n, app.rows)
+        self.first_change = -1  # (then the rows scroll as ◀ ▶ move them)
         rows = [clip(self.label(app, s), app.cols - 1) for s in range(top, min(n, top + app.rows))]
         return Screen(scrolled(self.title(app), top, app.rows, n, app.cols), rows)

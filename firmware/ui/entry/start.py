@@ -86,7 +86,9 @@ class Edit(Flow):
         self.hand = Hand(self.state.n, not self.rules.bidding)
         if self.old is not None:
             take(self.hand, self.old)  # the values of the entry edited
-        self.folded = None  # (entry, the whole game's state after it, or a later entry's EntryError)
+        # (entry, the whole game's state after it or a later entry's EntryError, the state of the
+        # entries that stand before that one)
+        self.folded = None
 
     def shown(self, e):
         """e (a later entry's EntryError) with its index as the history shows the log now (an
@@ -103,8 +105,9 @@ class Edit(Flow):
         if self.folded is None or self.folded[0] != entry:
             self.folded = None  # (the last one's state is garbage before this one is made)
             log = self.game.log
+            got = stands = None
             try:  # from the state before the entry (as game.fold would number a later one)
-                got = self.scored(entry).copy()
+                got = stands = self.scored(entry).copy()
                 k = self.index + (0 if self.insert else 1)
                 i = self.index + 1
                 while k < len(log):
@@ -114,19 +117,22 @@ class Edit(Flow):
                         raise EntryError(e.message, self.game.base_entries + i, e.code, e.params)
                     k += 1
                     i += 1
-            except EntryError as e:
+            except EntryError as e:  # (apply refuses before it changes the state: stands stands)
                 got = e
-            self.folded = (entry, got)
+            self.folded = (entry, got, stands)
         got = self.folded[1]
         if isinstance(got, EntryError):
             raise got
         return got
 
     def totals(self, entry):
+        """Now > after the whole change; where it makes a later entry impossible (the preview
+        says to delete it first), after is the game once those are deleted and entry saved."""
         try:
             return self.game.state, self.whole(entry)
-        except EntryError:  # a later entry made impossible: the preview says what to do first
-            return self.state, self.scored(entry)
+        except EntryError:
+            stands = self.folded[2] if self.folded is not None else None
+            return (self.game.state, stands) if stands is not None else (self.state, self.scored(entry))
 
     def later(self, app, entry):
         """When entry makes a later entry impossible (a game that now ends sooner): how many later

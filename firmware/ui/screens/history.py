@@ -203,9 +203,13 @@ class Detail(ListView):
             for k in range(n):
                 s = (first + k) % n
                 d = after.scores[s] - before.scores[s]
-                rows.append(("%s%4d>%s%s" % (pad(game.players[s], w), before.scores[s],
-                                             pad("%d" % after.scores[s], 4),
-                                             "%+d" % d if d else "")).rstrip())
+                if s in before.out:  # out already: nothing moves
+                    change = " %s" % app.tr("out")
+                elif s in after.out:  # went out in this entry (a failed Rödskägg bid)
+                    change = ">" + app.tr("out")
+                else:
+                    change = ">%s%s" % (pad("%d" % after.scores[s], 4), "%+d" % d if d else "")
+                rows.append(("%s%4d%s" % (pad(game.players[s], w), before.scores[s], change)).rstrip())
             rows.extend(wrap(capital(hand.text(phrases(app, game, game.log[self.index], before, after))),
                              app.cols - 1))
             self.lines = (app.lang, rows)
