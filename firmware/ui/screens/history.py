@@ -1,5 +1,7 @@
 """The history: every entry, one entry's changes (edit, delete, insert before it), undo."""
 
+import sys
+
 from firmware import forget
 from firmware.core import score
 from firmware.ui import events, lazy, text
@@ -177,6 +179,14 @@ class Detail(ListView):
         self.before = None
         self.after = None
         self.lines = None  # (language, the change and why rows): built once
+        self.loaded = ()  # the entry's modules OK going down loaded (``ahead``)
+
+    def event(self, app, ev):
+        if self.loaded and ev != events.OK:  # OK held into a long press (back): they are not needed
+            for name in self.loaded:
+                forget(name)
+        self.loaded = ()
+        ListView.event(self, app, ev)
 
     def states(self, app):
         if self.before is None:
@@ -241,7 +251,9 @@ class Detail(ListView):
             return
         kind = app.series.game.log[self.index][0] if k <= 0 else None
         irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
-        lazy.load_all(app.entry_modules(kind if irregular else None))
+        names = app.entry_modules(kind if irregular else None)
+        self.loaded = tuple([name for name in names if name not in sys.modules])
+        lazy.load_all(names)
 
     def edit(self, app):
         flow = kinds.Edit(app, self.index, self.again())
