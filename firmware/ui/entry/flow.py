@@ -263,7 +263,8 @@ class Preview(ListView):
             if seat in self.after.out:  # out of the game already: nothing moves
                 return "%s%4d %s" % (pad(self.flow.name(seat), 8), before, app.tr("out"))
             # an edit brings a player back (the hand that put her out no longer does)
-            return ("%s%4s>%d" % (pad(self.flow.name(seat), 8), app.tr("out"), now)).rstrip()
+            out = app.tr("out")
+            return "%s%s%s>%d" % (pad(self.flow.name(seat), 8), " " * (4 - len(out)), out, now)
         text = "%s%4d>%-4d" % (pad(self.flow.name(seat), 8), before, now)
         if seat in self.after.out:
             return text + app.tr("out")
