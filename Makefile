@@ -54,7 +54,7 @@ $(STUBS)/.installed: requirements-typecheck.txt
 run: $(BIN)/.installed
 	$(BIN)/python -m tools.sim --board $(BOARD)
 
-## make test       every check: lint, typecheck, pytest, mptest; about 9-11 min
+## make test       every check: lint, typecheck, pytest, mptest; about 12-13 min
 test: lint typecheck pytest mptest
 
 ## make lint       ruff over the tree; about 1 s
