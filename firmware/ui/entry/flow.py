@@ -228,10 +228,8 @@ class Preview(ListView):
         # where the players do not all fit (128x32), the first render scrolls as far as the
         # first row that changes: a misdeal's dealer, last to speak, is not hidden below
         self.first_change = -1
-        start = max(0, self.flow.state.first_to_speak())
-        n = self.flow.state.n
-        for i in range(n):
-            seat = (start + i) % n
+        for i in range(self.flow.state.n):
+            seat = self.seat(i)
             if self.before.scores[seat] != self.after.scores[seat] or \
                     (seat in self.after.out) != (seat in self.before.out):
                 self.first_change = i
@@ -253,10 +251,13 @@ class Preview(ListView):
     def count(self, app):
         return self.flow.state.n
 
-    def label(self, app, i):
+    def seat(self, i):
+        """The player of row i: the first to speak first, as the entry asked."""
         st = self.flow.state
-        start = st.first_to_speak()
-        seat = (max(0, start) + i) % st.n  # first speaker first, as the entry asked
+        return (max(0, st.first_to_speak()) + i) % st.n
+
+    def label(self, app, i):
+        seat = self.seat(i)
         before = self.before.scores[seat]
         now = self.after.scores[seat]
         if seat in self.before.out:
