@@ -21,3 +21,13 @@ def forget(name):
         parent = sys.modules.get(package)
         if parent is not None and leaf in getattr(parent, "__dict__", {}):
             delattr(parent, leaf)
+
+
+def finish(steps):
+    """Run a generator of steps (a save in steps: firmware/store/journal.py Store.saving) to its
+    end, at once; its value."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:  # (its args hold the value: MicroPython's has no .value everywhere)
+        return e.args[0] if e.args else None

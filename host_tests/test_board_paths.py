@@ -4,7 +4,8 @@ that the walk's first save (an undo) erases the sector after writing the drive c
 press after a press that saves made quickly (100-300 ms later: while that save may still be
 written). The board must take every press the simulator's buttons report, and show, save and
 write what the simulator does when it takes the same presses in the same order (a press that came
-while a save was written is handled after it, the screens between never drawn): every settled
+while a step of a save was written is handled after that step, the rest of the save after its
+frame): every settled
 frame, the NVM and the game's files on the drive. (``make bench`` plays three long walks on the
 Pico and the Feather and prints their figures.)"""
 

@@ -602,7 +602,8 @@ def test_export_menu_read_only_shows_reason():
 
 def test_an_export_answers_at_once_and_writes_after_its_screen():
     """As code.py runs the App: the press shows "Exporterar…" before anything is written, the
-    loop's work() writes and shows the result; a press before work() still finds it done."""
+    loop's work() writes and shows the result; a press before work() is taken at once, and the
+    export, still waiting, is written after it and says so."""
     ex = FakeExporter()
     d, _st = started(exporter=ex)
     d.keys("b")
@@ -616,8 +617,11 @@ def test_an_export_answers_at_once_and_writes_after_its_screen():
     d.keys("c" "b" + "b" * items.index("Exportera"))
     d.answer("c")
     assert ex.exported == [[]]
-    d.answer("c")  # the loop never ran work(): the next press writes first, then goes home
-    assert ex.exported == [[], []]
+    d.answer("c")  # the loop has not run work(): the press goes home at once, the export waits
+    assert d.text().startswith("Giv 1\n") and ex.exported == [[]] and len(d.app.jobs) == 1
+    assert d.app.work() and not d.app.jobs and ex.exported == [[], []]
+    assert "Exporterad 0001-fem" in d.text()
+    d.keys("c")
     assert d.text().startswith("Giv 1\n")
 
 
@@ -644,14 +648,73 @@ def test_the_winner_shows_before_its_save_and_file_are_written():
     assert not d.app.work()  # nothing left
 
 
-def test_a_save_is_made_before_the_next_press_is_taken():
-    """A press that comes before the loop ran the last press's save: the save first, then the press."""
+def test_a_press_before_the_save_is_taken_at_once_and_the_save_writes_the_game_then():
+    """A press that comes before the loop ran the last press's save is taken at once (it waits for
+    no flash write); the save, still waiting, writes the game as it is when it runs."""
     d, st = started()
     enter_answer(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
-    assert st.saves == [] and d.app.jobs
-    d.answer("b")  # the menu: the hand is saved before it opens
-    assert len(st.saves) == 1 and len(st.saves[0][1]) == 1 and not d.app.jobs
+    assert st.saves == [] and len(d.app.jobs) == 1
+    d.answer("b")  # the menu opens; the hand is not saved yet
+    assert d.text().splitlines()[0] == "Meny▼" and st.saves == [] and len(d.app.jobs) == 1
+    assert d.app.work() and not d.app.jobs
+    assert len(st.saves) == 1 and len(st.saves[0][1]) == 1
     assert d.text().splitlines()[0] == "Meny▼"
+
+
+def erasing_store(folder):
+    """A real Store whose every save erases the NVM's sector (as the SAMD boards', or a full slot
+    on an RP2040): each is covered by the drive copy first, so each goes in steps."""
+    from firmware.store.drivecopy import DriveCopy
+    from firmware.store.journal import Store
+
+    nvm = bytearray(b"\xff" * 4096)
+    store = Store(nvm, copy=DriveCopy(str(folder), None, 2048), erase_always=True)
+    store.save(Series(Rules("fem"), FOUR))
+    return nvm, Store(nvm, copy=DriveCopy(str(folder), None, 2048), erase_always=True)
+
+
+def saved_log(nvm):
+    from firmware.store.journal import Store
+
+    return list(Store(bytearray(nvm)).load().series.game.log)
+
+
+HAND = (score.PLAY, (-1, 2, -1, 3), -1, ())
+
+
+def test_a_press_during_a_save_in_steps_is_taken_between_its_flash_writes(tmp_path):
+    """A save that erases (the drive copy's writes, then the NVM's) goes a step a call of work(): a
+    press that comes between two steps is taken and drawn at once, the NVM still as it was; the
+    steps left then write the hand."""
+    nvm, store = erasing_store(tmp_path)
+    d = Driver(App(store, None))
+    enter_answer(d, HAND)
+    before = bytes(nvm)
+    assert d.app.work() and len(d.app.jobs) == 1  # the copy written, not yet closed
+    assert d.answer("b").splitlines()[0] == "Meny▼"  # the menu at once
+    assert bytes(nvm) == before and len(d.app.jobs) == 1
+    steps = 1
+    while d.app.work():
+        steps += 1
+    assert steps == 5 and saved_log(nvm) == [HAND]
+    assert d.text().splitlines()[0] == "Meny▼"
+
+
+def test_a_press_that_runs_out_of_memory_writes_the_waiting_save_before_the_app_goes(tmp_path):
+    """code.py builds a new App from the store after a MemoryError: a save still waiting is
+    written first, so the hand entered just before is not lost."""
+    nvm, store = erasing_store(tmp_path)
+    d = Driver(App(store, None))
+    enter_answer(d, HAND)
+    assert d.app.work() and d.app.jobs  # a step of the save, the rest waiting
+
+    def no_room(app, event):
+        raise MemoryError
+
+    d.app.view.event = no_room
+    with pytest.raises(MemoryError):
+        d.answer("b")
+    assert not d.app.jobs and saved_log(nvm) == [HAND]
 
 
 def test_a_job_that_ends_on_the_scoreboard_lets_go_what_it_loaded():

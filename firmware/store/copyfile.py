@@ -21,6 +21,7 @@ MAGIC = b"RK"
 FORMAT = 1
 HEAD = 21  # header bytes before the frame (DriveCopy's size counts them: drivecopy.HEAD)
 PIECE = 64  # file reads and the padding go in pieces of this size
+BLOCK = 512  # the drive's block: a new file's padding yields after each
 
 
 class _Files:
@@ -64,7 +65,10 @@ def parse_header(head):
 
 
 def put(copy, frame, old):
-    """Write frame (replacing NVM state old) and read it back; True when the drive holds it whole."""
+    """Write frame (replacing NVM state old) and read it back; True when the drive holds it whole.
+    In steps (a generator, as Store.saving): it yields after the writing and after each write that
+    may erase a sector of the drive's flash (CircuitPython erases 4 KiB for a 512-byte block:
+    45 ms), so that a press is handled between them; the read-back is the last step."""
     fs = copy.fs if copy.fs is not None else _Files()
     head = header(old, len(frame))
     crc = crc32(frame, crc32(head))
@@ -83,9 +87,19 @@ def put(copy, frame, old):
                     f.write(pad[:n])
                     left -= n
                     copy.bytes_written += n
+                    if (copy.size - left) % BLOCK < n:  # a block filled (a new cluster: the FAT's
+                        yield  # sector and the data's are written)
+            yield
+            # FatFs keeps the block last written in RAM until the file's position leaves it, or
+            # the close (which writes the directory entry too), and CircuitPython erases 4 KiB of
+            # flash for every block written: a seek into another block writes the data now, the
+            # close then only the directory entry, an erase a step.
+            f.seek(1 if HEAD + len(frame) + 4 > BLOCK else copy.size - 1)
+            yield
             f.flush()
         finally:
             f.close()
+        yield
         fs.sync()
         copy.writes += 1
         return _check(copy, fs, head, len(frame), crc)

@@ -11,7 +11,7 @@ format, its writing and its reading are firmware/store/copyfile.py, imported for
 that erases, a start that reads the copy) and let go after.
 """
 
-from firmware import forget
+from firmware import finish, forget
 
 HEAD = 21  # header bytes before the frame (firmware/store/copyfile.py has the same)
 
@@ -38,6 +38,10 @@ class DriveCopy:
 
     def put(self, frame, old):
         """Write frame (replacing NVM state old) and read it back; True when the drive holds it whole."""
+        return finish(self.putting(frame, old))
+
+    def putting(self, frame, old):
+        """``put`` in steps (a generator, as Store.saving: copyfile.put's)."""
         if not self.writable() or HEAD + len(frame) + 4 > self.size:
             return False
         try:
@@ -45,7 +49,7 @@ class DriveCopy:
         except MemoryError:  # no room to load the writing: the save goes on uncovered (Store.notice)
             return False
         try:
-            return copyfile.put(self, frame, old)
+            return (yield from copyfile.put(self, frame, old))
         finally:
             forget("firmware.store.copyfile")
 

@@ -16,9 +16,13 @@ a cut in that erase would lose both slots. With ``copy`` (a
 firmware/store/drivecopy.DriveCopy) every write that erases is preceded by the new
 state written whole to the drive and read back; load() resumes that copy
 when the NVM is blank, unreadable or holds the state the copy replaced.
+
+Such a save takes some 200 ms of flash erases (the copy's, then the NVM's): ``saving`` is the
+save in steps, a generator that yields between the erases, so that the device handles a press
+between them (firmware/ui/app.py App.work) instead of after them all. ``save`` runs it at once.
 """
 
-from firmware import forget
+from firmware import finish, forget
 from firmware.store import codec
 
 # The save's codes: Store.warning's is firmware/store/rebase.py's FULL (set there only), those
@@ -92,7 +96,8 @@ class Store:
         self.bytes_written += len(data)
 
     def _commit(self, ops, image):
-        """Append one commit frame for ops (image is the result); False if it does not fit."""
+        """Append one commit frame for ops (image is the result); False if it does not fit.
+        In steps (a generator, as ``saving``)."""
         if self.rewrite or self.slot < 0:
             return False
         payload = codec.encode_ops(ops, len(image.players))
@@ -100,7 +105,7 @@ class Store:
         if self.pos + len(frame) > (self.slot + 1) * self.half:
             return False
         if self._erases(self.pos, len(frame)):
-            self._cover(codec.frame_base(self.seq, codec.encode_base(image)))
+            yield from self._cover(codec.frame_base(self.seq, codec.encode_base(image)))
         self._write(self.pos, frame)
         self.pos += len(frame)
         self.chain = c
@@ -109,11 +114,11 @@ class Store:
 
     def _rebase(self, image, fresh, covered=False):
         """Write image as a new base in the other slot, compacted to fit; False if it cannot
-        (firmware/store/rebase.py, loaded for it: a new game, a full slot, a resume)."""
+        (firmware/store/rebase.py, loaded for it: a new game, a full slot, a resume). In steps."""
         from firmware.store import rebase
 
         try:
-            return rebase.rebase(self, image, fresh, covered)
+            return (yield from rebase.rebase(self, image, fresh, covered))
         finally:
             forget("firmware.store.rebase")
 
@@ -131,11 +136,13 @@ class Store:
         return False
 
     def _cover(self, frame):
-        """Write the drive copy of the state in base frame before the NVM erases for it."""
+        """Write the drive copy of the state in base frame before the NVM erases for it (in
+        steps: the copy's writes and its read-back, a step each)."""
         here = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
         other = self.other if self.slot >= 0 else None
         old = (here, other) if self.slot <= 0 else (other, here)  # per slot: what it holds now
-        if self.copy.put(frame, old):
+        if (yield from self.copy.putting(frame, old)):
+            yield  # (the read-back took its time: a press waiting is handled before the NVM's erase)
             return
         if not self._noticed and self.copy.writable():  # the computer's drive: the UI said so at start
             self._noticed = True
@@ -152,12 +159,19 @@ class Store:
         series None forgets the game (settings stay). Returns True when the NVM
         holds the new state (False: it does not fit; see self.warning).
         """
+        return finish(self.saving(series))
+
+    def saving(self, series):
+        """``save`` in steps: a generator that yields before each flash write that erases (none
+        for most saves: a commit's few bytes on erased flash), whose value is save's. Its steps
+        run in order and nothing else may write the store meanwhile (App.jobs runs one job at a
+        time); series is read at the first step."""
         self._ensure_loaded()
         im = self.image
         if series is None:
             if not im.has_game():
                 return True
-            return self._rebase(codec.Image(im.settings), True)
+            return (yield from self._rebase(codec.Image(im.settings), True))
         game = series.game
         if im.same_header(game.rules, game.players, game.first_dealer, series.past):
             ops = self._diff(game)
@@ -166,9 +180,9 @@ class Store:
                     return True
                 new = im.copy()
                 new.change(ops)
-                if self._commit(ops, new):
+                if (yield from self._commit(ops, new)):
                     return True
-        return self._rebase(codec.image_of(game, series.past, im.settings), True)
+        return (yield from self._rebase(codec.image_of(game, series.past, im.settings), True))
 
     def _diff(self, game):
         """Commit operations turning the stored log into game's; None: needs a new base."""
@@ -206,6 +220,10 @@ class Store:
 
     def save_settings(self, blob):
         """Store the settings blob (bytes, at most 255; None clears); no write if unchanged."""
+        return finish(self.saving_settings(blob))
+
+    def saving_settings(self, blob):
+        """``save_settings`` in steps (a generator, as ``saving``)."""
         self._ensure_loaded()
         if blob is not None:
             blob = bytes(blob)
@@ -216,4 +234,4 @@ class Store:
         new = self.image.copy()
         new.settings = blob
         ops = [(codec.OP_SETTINGS, 0, blob)]
-        return self._commit(ops, new) or self._rebase(new, False)
+        return (yield from self._commit(ops, new)) or (yield from self._rebase(new, False))

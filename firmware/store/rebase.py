@@ -11,7 +11,8 @@ FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was 
 
 
 def rebase(store, image, fresh, covered=False):
-    """Write image as a new base in the other slot, compacted to fit; False if it cannot.
+    """Write image as a new base in the other slot, compacted to fit; False if it cannot. In steps
+    (a generator, as Store.saving): a step to fit and encode it, the drive copy's, the NVM's.
 
     fresh: image comes whole from the game in RAM (its k entries are not
     known to the store); otherwise it grows out of the stored image.
@@ -31,7 +32,8 @@ def rebase(store, image, fresh, covered=False):
     for i in range(n, store.half):
         buf[i] = 0xFF
     if not covered and store._erases(start, store.half):
-        store._cover(frame)
+        yield  # (the fitting and encoding took their time: a press waiting is handled first)
+        yield from store._cover(frame)
     store._write(start, buf)
     if fresh:
         store.dropped_from = image.k

@@ -3,6 +3,7 @@ when the NVM write after it was cut. Imported by firmware/store/journal.py for t
 let go after, with firmware/store/decode.py (the format's reading half) that it reads with.
 """
 
+from firmware import finish
 from firmware.core.errors import EntryError, RulesError
 from firmware.core.game import Game
 from firmware.core.series import Series
@@ -147,7 +148,7 @@ def _resume_copy(store, out, copied, best, slots):
     if best is not None:
         _take(store, best, slots)
     store.rewrite = True
-    store._rebase(im, True, covered=True)
+    finish(store._rebase(im, True, covered=True))
     out.series = series
     out.settings = im.settings
     if best is None and series is not None:

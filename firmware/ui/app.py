@@ -77,7 +77,9 @@ class App:
         self.view = View()
         self.note = None  # a line for the winner screen (export result)
         # A press's writing (a save, an export) waits as a job until the loop has drawn its screen
-        # and runs work(), so that the screen answers at once.
+        # and runs work(), so that the screen answers at once. A job is a callable, or a generator
+        # of steps (a save: Store.saving) that work() runs one step a call, so that a press that
+        # comes meanwhile waits for one flash erase, not for them all.
         self.jobs = []
         self.idle_loads = True  # idle() may load a hand's modules ahead (until that fails once)
         self.unsaved = None  # a failed settings save, shown after the press that caused it
@@ -98,9 +100,8 @@ class App:
     # -- the contract -------------------------------------------------------
 
     def handle(self, event, now_ms):
-        """One logical event. A press that wakes the screen does nothing else."""
-        while self.work():  # what the last press left for after its screen, before this press
-            pass
+        """One logical event. A press that wakes the screen does nothing else. The jobs the last
+        presses left (their saves) wait on, in order: each writes what the game is when it runs."""
         self.last = now_ms
         if self.brightness != 2:
             self.brightness = 2
@@ -108,7 +109,8 @@ class App:
             return
         try:
             self.view.event(self, event)
-        except MemoryError:  # code.py says so and builds a new App: the game as saved
+        except MemoryError:  # code.py says so and builds a new App: the game as saved,
+            self.finish_jobs()  # so the saves still waiting are written first
             raise
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
@@ -137,23 +139,43 @@ class App:
         return shows if isinstance(shows, Chart) else None  # (a view's own True or False: nothing to draw)
 
     def work(self):
-        """One job of the slow part of the last press (a save, an export), run by the loop once
-        that press's screen is drawn, so that the screen answers at once; what it says shows
-        next. False when there was none."""
+        """One job of the slow part of the last presses (a save, an export), or one step of a job
+        in steps, run by the loop once that press's screen is drawn, so that the screen answers at
+        once; what it says shows next. False when there was none."""
         if not self.jobs:
             return False
-        job = self.jobs.pop(0)
+        job = self.jobs[0]
+        done = True
         try:
-            job()
+            if callable(job):
+                job()
+            else:
+                next(job)  # one step; StopIteration: its last
+                done = False
+        except StopIteration:
+            pass
         except MemoryError:  # as in handle: the game as saved, from a new App
             raise
         except Exception as e:  # never stuck: show it, a press goes home
             self.view = ErrorView(e)
+        if done:
+            self.jobs.remove(job)
         self.report_unsaved()
         if isinstance(self.view, Scoreboard):  # what the job loaded (e.g. settings.py) goes, as after a press
             self.let_go()
         self._refresh()
         return True
+
+    def finish_jobs(self):
+        """Run every job waiting (a save first of all), at once: before this App is given up."""
+        import gc
+
+        gc.collect()
+        try:
+            while self.work():
+                pass
+        except MemoryError:  # no room even now: the game as saved last
+            pass
 
     def idle(self, now_ms):
         """The loop has nothing to do: a while after the last press, with the scoreboard up, load
@@ -262,15 +284,11 @@ class App:
         EntryError/RulesError (worded from its code, players named) or a text."""
         self.view = Message(self.tr("Not possible"), text.reason(self, why, players), back_to(back))
 
-    def save(self):
-        if self.store is not None and self.series is not None:
-            return self.written(self.store.save, self.series)
-        return None
-
-    def written(self, save, what):
-        """save(what) (a store's write); None when it is written, else the words for the screen."""
+    def written(self, steps):
+        """A store's write in steps (a generator: Store.saving); its value is None when it is
+        written, else the words for the screen (itself a generator of those steps)."""
         try:
-            ok = save(what)
+            ok = yield from steps
         except Exception as e:  # the game goes on; the screen says it is not saved
             return "%s: %s" % (self.tr("Not saved"), e)
         if ok is False:
@@ -308,7 +326,7 @@ class App:
     def after_change(self):
         """Save the change (a job: after this press's screen, the loop's work()); then the winner
         screen when the game is over (its file written by a job after it), else the scoreboard."""
-        self.jobs.append(self._save_job)
+        self.jobs.append(self._save_job())
         if self.series is None:
             self.home()
             return
@@ -329,7 +347,11 @@ class App:
             self.view = Scoreboard()
 
     def _save_job(self):
-        problem = self.save()
+        """The change saved, in steps (Store.saving: a press is handled between its flash erases);
+        the series is read at its first step, so a later change is saved with it."""
+        if self.store is None or self.series is None:
+            return
+        problem = yield from self.written(self.store.saving(self.series))
         if problem:
             self.view = Message(self.tr("Note"), problem, back_to(self.view))
 

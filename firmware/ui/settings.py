@@ -3,6 +3,8 @@
 the drive), the big-scores setting and, on the Wi-Fi boards, the phone view's (its switch and
 password: firmware/web/phones.py, the App's ``extra`` there). Loaded while used, let go on the scoreboard."""
 
+from firmware import finish
+
 EXPORT_MARK = b"\x00E"  # the export state follows the set-up in the settings blob
 MAX_SETTINGS = 255  # firmware/store/codec.py MAX_SETTINGS
 
@@ -41,7 +43,7 @@ def blob(app):
 def save(app):
     """Store the language and last setup; a text for the screen when that failed, else None."""
     if app.store is not None:  # (the setup is only remembered: a failure is said, the game goes on)
-        return app.written(app.store.save_settings, blob(app))
+        return finish(app.written(app.store.saving_settings(blob(app))))
     return None
 
 

@@ -65,6 +65,35 @@ class DriveCopyTest(unittest.TestCase):
         self.assertEqual(list(loaded.series.game.players), ["Anna", "Bo", "Åsa"])
         self.assertEqual(list(loaded.series.game.log), [(0, (2, 3, -1), -1, ())])
 
+    def test_a_save_that_erases_goes_in_steps_the_copy_whole_before_the_nvm_is_touched(self):
+        """Store.saving: the copy's writing, its data's erase, its close (the directory entry's
+        erase), its read-back and the NVM's write, a step each, so that a press is handled between
+        them; the NVM changes only at the last step, once the copy holds the new state whole."""
+        nvm = bytearray(b"\xff" * 256)
+        store = Store(nvm, copy=DriveCopy(self.dir, None, 128))
+        store.load()
+        series = Series(Rules("fem"), ["Anna", "Bo", "Åsa"], 1)
+        self.assertTrue(store.save(series))  # (the copy made: later ones are written in place)
+        series.game.push((0, (2, 3, -1), -1, ()))
+        before = bytes(nvm)
+        steps = store.saving(series)
+        copies = []
+        taken = 0
+        while True:
+            try:
+                next(steps)
+            except StopIteration as e:
+                self.assertEqual(e.args[0] if e.args else None, True)
+                break
+            taken += 1
+            self.assertEqual(bytes(nvm), before)  # the NVM untouched between the steps
+            copies.append(DriveCopy(self.dir, None, 128).get(bytearray(128)))
+        self.assertEqual(taken, 4)
+        self.assertIsNotNone(copies[-1])  # read back whole before the NVM's write
+        self.assertNotEqual(bytes(nvm), before)
+        loaded = Store(nvm, copy=DriveCopy(self.dir, None, 128)).load()
+        self.assertEqual(list(loaded.series.game.log), [(0, (2, 3, -1), -1, ())])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -43,6 +43,14 @@ class Fake:
     def save_settings(self, blob):
         self.blob = blob
 
+    def saving(self, series):  # as Store.saving: the save in steps, one here
+        yield from ()
+        return self.save(series)
+
+    def saving_settings(self, blob):
+        yield from ()
+        return self.save_settings(blob)
+
 
 def drive(app, keys, now=0):
     for ch in keys:

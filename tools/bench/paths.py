@@ -14,8 +14,9 @@ Each walk plays on the emulated board (tools/board: CircuitPython's own UF2 on r
 125 MHz, the panel at 400 kHz) with make bench's probes (tools/bench/board.py: the heap, the
 handling and drawing times, and for each draw the presses handled since the last one with the
 jobs then still waiting), and then on the simulator in the same order: a press that came while a
-save or an export was being written is handled after it, and the screens between them are never
-drawn, on the board as in the replay (``replay``). Every settled frame, the NVM and the game's
+job of App.jobs ran (an export, a step of a save: the drive copy's writing, its closing, the NVM's)
+is handled after that job or step, the jobs left waiting on, and the screens between presses taken
+together are never drawn, on the board as in the replay (``replay``). Every settled frame, the NVM and the game's
 files on the drive must equal the simulator's, and the board must have taken every press the
 simulator's buttons report.
 
@@ -69,7 +70,7 @@ class Walk:
     timed presses ``[(key, gap_ms, hold_ms)]`` and what each press writes ('' or one of WRITES).
 
     The NVM starts full (``fill``): its next save writes a new base over the other slot, which
-    erases the sector, the drive copy written first (most of a second of flash writes). The walk
+    erases the sector, the drive copy written first (some 200 ms of flash writes, in steps). The walk
     begins with that save, an undo (◀ held, then OK), and a press soon after it that opens the menu;
     then the random keys (count of them), a press after one that writes the flash coming quickly
     with QUICK_AFTER_WRITE."""
@@ -137,9 +138,11 @@ class Walk:
 
 def fill(store, series):
     """Save series in store and fill the NVM: its last entry undone and done again, a save after
-    each, until both slots have held a base and the active one is nearly full, then a settings
-    blob that takes what room is left and the settings as they were. The undo of the last entry
-    then writes a new base over the other slot (firmware/store/journal.py), erasing the sector."""
+    each, until the drive copy has been written (a base over a slot that held one: as on a device
+    that has saved a while, the file is there, made once in its life) and the active slot, the
+    second, is nearly full, then a settings blob that takes what room is left and the settings as
+    they were. The undo of the last entry then writes a new base over the other slot
+    (firmware/store/journal.py), erasing the sector."""
     from firmware.store import codec
 
     game = series.game
@@ -154,7 +157,7 @@ def fill(store, series):
         game.push(entry)
         store.save(series)
         pair = store.pos - pos  # (after a new base: not a pair's frames, and not near the end)
-        if store.slot == 1 and end - store.pos < pair + back + 14:
+        if store.slot == 1 and end - store.pos < pair + back + 14 and store.copy.writes:
             break  # no room for another pair and the padding
     room = end - store.pos
     pad = room - 7 - back  # a frame of OP_SETTINGS and its length byte, a blob of pad bytes, the CRC
@@ -203,8 +206,7 @@ def replay(board, state, presses, done):
     """Play timed presses on the simulator from state as the board took them (done: its steps()):
     the presses in the order its buttons report them, each handled where the board handled one
     and the screen drawn where the board drew it, the jobs of App.jobs run where the board's loop
-    ran them (a press handled while jobs waited runs them first, App.handle, their screens never
-    drawn). Returns the simulator's frames (as tools/vm/device.py's SimDevice gives them), the
+    ran them, a job or a save's step a call (a press is handled with the jobs left waiting on). Returns the simulator's frames (as tools/vm/device.py's SimDevice gives them), the
     presses its buttons reported and where the simulator's App could not do what the board's did
     (a list of words)."""
     from firmware.device import buttons as K

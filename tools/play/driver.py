@@ -32,6 +32,16 @@ class FakeStore:
     def save_settings(self, blob):
         self.settings.append(bytes(blob))
 
+    # As firmware/store/journal.py Store's: the saves in steps, one here (a subclass's save or
+    # save_settings is what they run).
+    def saving(self, series):
+        yield from ()
+        return self.save(series)
+
+    def saving_settings(self, blob):
+        yield from ()
+        return self.save_settings(blob)
+
 
 class ExportError(Exception):
     pass
