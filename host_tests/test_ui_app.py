@@ -1425,6 +1425,18 @@ def test_call_cleared_when_its_player_passes():
     assert d.app.series.game.log == [(score.PLAY, (3, 2, -1, -1), -1, ())]
 
 
+def test_a_walks_trick_count_title_is_worded_without_the_refusals_module():
+    """"Stick: 3 av 5" is a fem walk's title row after row: its words come from the table, and the
+    refusals' module (firmware/ui/text.py) is not loaded for it (it stayed loaded until the
+    scoreboard: the walks' lowest heap after a draw)."""
+    for lang, title in (("sv", "Stick: 3 av 5"), ("en", "Tricks: 3 of 5")):
+        d, _st = started(lang=lang)
+        forget("firmware.ui.text")
+        d.keys("c" "bc" "a" "c" "a")
+        assert d.text().splitlines()[0] == title
+        assert "firmware.ui.text" not in sys.modules
+
+
 def test_refused_finished_hand_returns_where_it_can_be_fixed():
     d, _st = started()
     d.keys("c" "bc" "a" "c" "a")  # ◀ on the filled-in last row: 3 of 5 tricks

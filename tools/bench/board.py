@@ -49,8 +49,9 @@ JOB_PROBE = '            print("@job")\n'
 PROBE = ('            print("@probe", type(app.view).__name__, int(app.screen.chart is not None), '
          'int(app.screen.big), gc.mem_free(), _t1 - _t0, _t2 - _t1, _h, _p, _ev)\n            _ev = 0\n')
 # The presses the loop handed to the App since the last draw, a decimal digit each: 1 + the jobs
-# (App.jobs: a save, an export) still waiting when it came, which run after its frame. A small int, no allocation; printed with the next draw's probe line (tools/bench/paths.py
-# plays the same presses on the simulator in the same order with its jobs).
+# (App.jobs: a save, an export) still waiting when it came, which run after its frame. A small
+# int, no allocation; printed with the next draw's probe line (tools/bench/paths.py plays the same
+# presses on the simulator in the same order with its jobs).
 EVENT_ANCHORS = ("\n                app.handle(ev, now)\n", "\n            app.handle(ev, now)\n")
 EVENTS_START = "    version = None\n"
 SLOWEST = 12  # the slowest presses listed with their screen

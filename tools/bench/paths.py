@@ -206,9 +206,10 @@ def replay(board, state, presses, done):
     """Play timed presses on the simulator from state as the board took them (done: its steps()):
     the presses in the order its buttons report them, each handled where the board handled one
     and the screen drawn where the board drew it, the jobs of App.jobs run where the board's loop
-    ran them, a job or a save's step a call (a press is handled with the jobs left waiting on). Returns the simulator's frames (as tools/vm/device.py's SimDevice gives them), the
-    presses its buttons reported and where the simulator's App could not do what the board's did
-    (a list of words)."""
+    ran them, a job or a save's step a call (a press is handled with the jobs left waiting on).
+    Returns the simulator's frames (as tools/vm/device.py's SimDevice gives them), the presses its
+    buttons reported and where the simulator's App could not do what the board's did (a list of
+    words)."""
     from firmware.device import buttons as K
     from tools.sim import simulator as S
 

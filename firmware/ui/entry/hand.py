@@ -7,6 +7,7 @@ from firmware.ui.entry.flow import Preview, ties
 from firmware.ui.entry.picks import hints
 from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip, scrolled
+from firmware.words import line
 
 
 def conclude(view, app):
@@ -47,6 +48,9 @@ def refused(app, flow, entry):
             return app.tr("Joiners: 2 tricks at most")
         if e.code == "no_change":
             return app.tr("Correction: no change")
+        if e.code in ("tricks_sum", "tricks_over"):  # a walk's title row after row: its words from
+            # the table here, not from text.py (1.7 KB that stayed loaded until the scoreboard)
+            return line(app.lang, "!" + e.code).partition("\t")[2] % tuple(e.params)
         from firmware.ui.text import reason  # (loaded for a refusal only, as App.refuse does)
 
         return reason(app, e).split("\n")[-1]

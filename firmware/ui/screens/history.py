@@ -185,6 +185,9 @@ class Detail(ListView):
         if self.loaded and ev != events.OK:  # OK held into a long press (back): they are not needed
             for name in self.loaded:
                 forget(name)
+            import gc
+
+            gc.collect()  # their code (some 15 KB) free before the history's rows are made again
         self.loaded = ()
         ListView.event(self, app, ev)
 
