@@ -88,9 +88,10 @@ def run(dev, store, exporter, App):
             # in a press's drawing took some 20 ms).
             gc.collect()
         # While a key is held its press comes at the release (or the long press's threshold): look
-        # every 2 ms then, so that it is handled at once; else every 10 ms (a pass of the loop takes
-        # a few tenths of a millisecond of Python).
-        dev.sleep(0.002 if buttons.down else 0.01)
+        # every 2 ms then, so that it is handled at once, and between the steps of a job (a save,
+        # an export: App.work), so that they follow each other; else every 10 ms (a pass of the
+        # loop takes a few tenths of a millisecond of Python).
+        dev.sleep(0.002 if buttons.down or app.jobs else 0.01)
 
 
 def crashed(dev, error):

@@ -267,11 +267,13 @@ def export_row(run_index):
         sim.close()
 
 
-def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
-    """The menu's export shows "Exporterar…" at once and writes after that screen (app.work, half a
-    second of drive writes on the board); the two presses that come while it writes (home, then the
-    menu again, 200 ms apart) are taken after it, in order: the board shows only screens the
-    simulator shows, ends on the menu as it does, and wrote the same files (to a drive that had none)."""
+def test_presses_during_an_export_are_taken_between_its_writes_and_not_lost(bundle):
+    """The menu's export shows "Exporterar…" at once and writes after that screen, in steps
+    (app.work: half a second of drive writes on the board); the two presses that come while it
+    writes (home, then the menu again, 200 ms apart) are taken between its steps and drawn at once;
+    its result comes after them, over the menu, and the board wrote the files the simulator
+    writes (to a drive that had none). The screens are the simulator's: "Exporterar…", the
+    scoreboard, the menu, the result."""
     import shutil
 
     keys = "b" + "b" * export_row(1) + "c" + "c" + "b"
@@ -281,26 +283,26 @@ def test_presses_during_an_export_wait_for_it_and_are_not_lost(bundle):
         for _n, k in C.scenario()[:1]:
             sim.run(k)
         shutil.rmtree(os.path.join(sim.state, "drive", "games"))
-        sim_shown = B.shown(sim.run(keys).frames)
+        sim_shown = B.shown(sim.run(keys).frames)  # (a press at a time: the result before the presses)
         sim_exports = sim.exports()
     finally:
         sim.close()
     assert sim_exports
+    from firmware.ui.screenmodel import Screen
+    from tools.sim import raster
+
+    exporting = bytearray(1024)
+    raster.raster(Screen("Exportera", ["Exporterar…"]), 128, 64, exporting)
+    at = next(i for i, f in enumerate(sim_shown) if f[3] == bytes(exporting))
+    result, home, menu = sim_shown[at + 1], sim_shown[at + 2], sim_shown[-1]
     board = seeded_board(bundle, nvm, {})
     try:
         run = board.run(keys, gap_ms=200 - B.PRESS_MS)
         assert run.stop == "time", run.console[-2000:]
         shown = B.shown(run.frames)
-        assert subsequence(shown, sim_shown), "a screen the simulator never showed:\n%s" % (
-            "\n".join(C.frame_text(f) for f in shown))
-        assert shown[-1][1:] == sim_shown[-1][1:], "not on the menu after the presses:\n%s" % (
-            C.frame_text(shown[-1]))
+        assert subsequence([sim_shown[at], home, menu, result], shown), "not Exporterar…, home, the menu, " \
+            "then the result:\n%s" % "\n".join(C.frame_text(f) for f in shown)
+        assert shown[-1][1:] == result[1:], "not on the result after the presses:\n%s" % C.frame_text(shown[-1])
         assert board.exports() == sim_exports
-        from firmware.ui.screenmodel import Screen
-        from tools.sim import raster
-
-        exporting = bytearray(1024)
-        raster.raster(Screen("Exportera", ["Exporterar…"]), 128, 64, exporting)
-        assert any(f[3] == bytes(exporting) for f in shown), "the press did not answer before the writing"
     finally:
         board.close()

@@ -192,3 +192,35 @@ def test_scoreboard_marks_a_drive_that_belongs_to_the_computer():
     assert board.title.endswith("USB") and board.title.startswith("Giv 2") and len(board.title) <= 21
     board = resumed(FakeStore(a_series()), FakeExporter(writable=True)).app.screen
     assert "USB" not in board.title
+
+
+def test_a_press_during_the_menus_export_is_taken_between_its_writes(tmp_path):
+    """The menu's export writes in steps (a piece of text, a sync, a rename a call of work()): a
+    press that comes meanwhile is taken and drawn at once, the files not there yet; the steps left
+    write them whole and say so."""
+    import os
+
+    d, _st = started(exporter=Exporter(str(tmp_path), lambda: True))
+    enter(d, (score.PLAY, (-1, 2, -1, 3), -1, ()))
+    while d.app.work():  # the hand's save
+        pass
+    d.keys("b")
+    items = [i[0] for i in d.app.view.items]
+    d.keys("b" * items.index("Exportera"))
+    assert d.answer("c") == "Exportera\nExporterar…"
+    assert d.app.work() and d.app.work() and len(d.app.jobs) == 1  # its first pieces written
+    assert d.answer("c").startswith("Giv 2\n")  # home at once: the export goes on
+    assert d.answer("b").startswith("Meny")
+    games = str(tmp_path / "games")
+    assert not [n for n in os.listdir(games) if not n.endswith(".tmp")]
+    steps = 2
+    while d.app.work():
+        steps += 1
+    assert steps >= 8 and sorted(os.listdir(games)) == ["0001-fem.csv", "0001-fem.json"]
+    assert d.text().splitlines()[:2] == ["Exportera", "Exporterad 0001-fem"]
+    assert d.keys("c").startswith("Meny")  # OK: back where the presses went
+    d.keys("b" * items.index("Exportera"))
+    assert d.answer("c") == "Exportera\nExporterar…"
+    while d.app.work():  # nobody pressed meanwhile: its result, and OK goes home
+        pass
+    assert d.keys("c").startswith("Giv 2\n")

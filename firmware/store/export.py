@@ -12,7 +12,7 @@ device by default, the computer when the boot button is held at reset.
 ``writable`` is a callable that says which is on now.
 """
 
-from firmware import forget
+from firmware import finish, forget
 
 READ_ONLY = "readonly"
 IO = "io"
@@ -54,6 +54,10 @@ class Exporter:
         raises ExportError. name: the game's earlier export, replaced (one file per game);
         None gives the next free number. The writing is firmware/store/exporttext.py's,
         imported for it and let go after."""
+        return finish(self.exporting(series_or_game, name, lang))
+
+    def exporting(self, series_or_game, name=None, lang="en"):
+        """``export`` in steps (a generator: exporttext.write's), its value NAME."""
         game = getattr(series_or_game, "game", series_or_game)
         if not self.writable():
             raise ExportError(READ_ONLY, "drive is read-only to the device: reset without "
@@ -66,7 +70,8 @@ class Exporter:
         from firmware.store import exporttext
 
         try:
-            return exporttext.write(self, game, name, lang)
+            yield  # (a step: the import, then each of the writing's)
+            return (yield from exporttext.write(self, game, name, lang))
         except OSError as e:
             raise ExportError(IO, "cannot write the drive: %s" % e)
         finally:

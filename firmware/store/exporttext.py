@@ -12,23 +12,27 @@ from firmware.words import hand, tr
 
 
 def write(exporter, game, name, lang):
-    """Write game to the exporter's folder as NAME.json and NAME.csv; returns NAME (a new one
-    unless name is one this module made). Raises OSError."""
+    """Write game to the exporter's folder as NAME.json and NAME.csv; its value is NAME (a new one
+    unless name is one this module made). Raises OSError. In steps (a generator, as
+    firmware/store/journal.py Store.saving): it yields after each piece of text written and each
+    sync, removal and rename (the drive's flash erases 4 KiB for every 512-byte block written, 45
+    ms), so that a press is handled between them (firmware/ui/app.py App.work)."""
     folder = exporter.path(exporter.folder)
     if not _exists(folder):
-        os.mkdir(folder)
+        os.mkdir(folder)  # (a device's first export: four erases)
+        yield
     _clean(folder)
     if not _good_name(name):
         name = next_name(folder, game)
     if game.base is None:
-        _write(exporter.path(exporter.folder, name + ".json"), record_parts(game, lang))
+        yield from _write(exporter.path(exporter.folder, name + ".json"), record_parts(game, lang))
         forget("firmware.record.writer")
         forget("firmware.record.format")
         forget("firmware.record")  # the package, empty now
     else:
         exporter.note = "hands 1-%d were not kept: score sheet only" % game.base.hands
         exporter.kept_from = game.base.hands + 1
-    _write(exporter.path(exporter.folder, name + ".csv"), sheet_rows(game, lang, exporter.board))
+    yield from _write(exporter.path(exporter.folder, name + ".csv"), sheet_rows(game, lang, exporter.board))
     return name
 
 
@@ -78,14 +82,19 @@ def _clean(folder):
 
 
 def _write(path, parts):
-    """The texts of parts, one after the other, as the file at path (whole or not at all)."""
+    """The texts of parts, one after the other, as the file at path (whole or not at all); in
+    steps, as ``write``."""
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
+        yield  # (its directory entry written)
         for part in parts:
             f.write(part.encode("utf-8"))
+            yield
     _sync()
+    yield
     if _exists(path):
         os.remove(path)
+        yield
     os.rename(tmp, path)
     _sync()
 
@@ -120,6 +129,8 @@ def record_parts(game, lang="en"):
     gc.collect()
     from firmware.record.format import FORMAT
     from firmware.record.writer import dumps, entry_to_json
+
+    yield ""  # (the imports a step of their own: ``write`` yields after each piece)
 
     p = game.players
     text = '{"format": %s,\n "rules": {"preset": %s' % (dumps(FORMAT), dumps(game.rules.preset))

@@ -336,14 +336,14 @@ class App:
             if self.exporter is not None:
                 if self.writable():
                     self.note = self.tr("Exporting…")  # the winner at once, the file after it is drawn
-                self.jobs.append(self._auto_export_now)
+                self.jobs.append(self._export_job(True))
             # The winner screen leads only home or to the history: the hand's modules go now, not
             # on the scoreboard (a long 7-player knack game had its lowest heap here).
             lazy.release_all((result.name,))
             self.view = result.Winner()
         else:
             if self.won_on_drive:  # an undo took the win back: the drive must not name a winner
-                self.jobs.append(lambda: exports.auto_export(self))
+                self.jobs.append(self._export_job(False))
             self.view = Scoreboard()
 
     def _save_job(self):
@@ -367,8 +367,12 @@ class App:
         except Exception:
             return False
 
-    def _auto_export_now(self):
-        self.note = exports.auto_export(self)
+    def _export_job(self, say):
+        """The game's file written, in steps (a job; exports.py loads at its first): its result on
+        the winner screen when say."""
+        note = yield from exports.auto_export(self)
+        if say:
+            self.note = note
 
     # -- drawing ----------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 after the winner screen, or at the next start the drive allows when it had to wait) and the menu's
 export. Loaded while used, let go on the scoreboard."""
 
-from firmware.ui.views import Message, go_home
+from firmware import finish
+from firmware.ui.views import Message, back_to, go_home
 
 
 def flush_pending(app):
@@ -11,12 +12,13 @@ def flush_pending(app):
     if not app.over() and not app.export_name:
         app.pending = False
         return None
-    return auto_export(app)  # a finished game, or one whose winner an undo took back
+    return finish(auto_export(app))  # a finished game, or one whose winner an undo took back
 
 
 def auto_export(app):
     """Export the finished game (replacing its earlier file); when the drive cannot
-    be written now, remember it: it is written at the next start that can."""
+    be written now, remember it: it is written at the next start that can. In steps (a
+    generator: Exporter.exporting's, a job of App.jobs), its value the note to show."""
     if app.exporter is None:
         return None
     if not app.writable():
@@ -26,7 +28,7 @@ def auto_export(app):
         return app.tr("Not exported yet: it is written at the next start without the "
                      "boot button held.")
     try:
-        app.export_name = app.exporter.export(app.series, app.export_name, app.lang)
+        app.export_name = yield from app.exporter.exporting(app.series, app.export_name, app.lang)
         note = app.tr("Exported")
         app.pending = False
         app.won_on_drive = app.over()
@@ -42,20 +44,23 @@ def menu_export(app):
     if app.exporter is None:
         return
     if app.writable():
-        app.view = Message(app.tr("Export"), app.tr("Exporting…"), go_home)
-        app.jobs.append(lambda: export_now(app))
+        exporting = Message(app.tr("Export"), app.tr("Exporting…"), go_home)
+        app.view = exporting
+        app.jobs.append(export_now(app, exporting))
         return
-    export_now(app)  # nothing to write: the screen says why
+    finish(export_now(app))  # nothing to write: the screen says why
 
 
-def export_now(app):
-    """The menu's export, written now; its result on the screen."""
+def export_now(app, exporting=None):
+    """The menu's export, written now (in steps, as ``auto_export``); its result on the screen,
+    OK then home, or back where a press went while it was written (from ``exporting``, the
+    "Exporting…" screen)."""
     if not app.writable():
         msg = app.tr("The computer owns the drive (the boot button was held at start). "
                     "Restart without holding it to export.")
     else:
         try:
-            name = app.exporter.export(app.series, app.export_name, app.lang)
+            name = yield from app.exporter.exporting(app.series, app.export_name, app.lang)
             if isinstance(name, str):
                 app.export_name = name
                 if app.over():
@@ -69,4 +74,5 @@ def export_now(app):
         except Exception as e:
             msg = "%s: %s" % (app.tr("Export failed"), app.tr("the drive could not be written")
                               if getattr(e, "code", None) == "io" else e)
-    app.view = Message(app.tr("Export"), msg, go_home)
+    app.view = Message(app.tr("Export"), msg, go_home if app.view is exporting or exporting is None
+                       else back_to(app.view))
