@@ -1427,13 +1427,16 @@ def test_call_cleared_when_its_player_passes():
 
 def test_a_walks_trick_count_title_is_worded_without_the_refusals_module():
     """"Stick: 3 av 5" is a fem walk's title row after row: its words come from the table, and the
-    refusals' module (firmware/ui/text.py) is not loaded for it (it stayed loaded until the
-    scoreboard: the walks' lowest heap after a draw)."""
+    refusals' module (firmware/ui/text.py) is not loaded for it; a refusal's message loads it and
+    lets it go (it stayed loaded until the scoreboard: the walks' lowest heap after a draw)."""
     for lang, title in (("sv", "Stick: 3 av 5"), ("en", "Tricks: 3 of 5")):
         d, _st = started(lang=lang)
         forget("firmware.ui.text")
         d.keys("c" "bc" "a" "c" "a")
         assert d.text().splitlines()[0] == title
+        assert "firmware.ui.text" not in sys.modules
+        d.keys("c")  # OK all the same: refused, in the refusals' words, which go again
+        assert d.text().splitlines()[0] in ("Går inte", "Not possible") and title in d.text()
         assert "firmware.ui.text" not in sys.modules
 
 
