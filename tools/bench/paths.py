@@ -55,7 +55,7 @@ GOAL_MEDIAN_MS = 25
 GOAL_P99_MS = 50
 GOAL_WORST_MS = 60
 GOAL_PROFILE_WORST_MS = 100  # every profile, every press
-GOAL_SAVE_WAIT_MS = 100  # a press that came while a save was written: to its frame
+GOAL_SAVE_WAIT_MS = 100  # a press that came while a save was written: its wait, to the loop's handling
 # Wall seconds per emulated second, one emulator on this machine (2 cores), for the expected length,
 # and a walk's (some 130 s emulated).
 WALL_PER_EMULATED = 2.3
@@ -414,9 +414,10 @@ def report(board, played, planned=None):
         "after %s %s" % (w, quick(presses, w)) for w in WRITES if any(x[7] == w for x in presses)) or "none"))
     saves = [x for x in presses if x[6] and x[7] in ("save", "copy")]
     if saves:
-        worst = max(x[4] for x in saves)
-        print("  a press that came while a save was written, to its frame: %s (goal <= %d ms: %s)" % (
-            dist([x[4] for x in saves]), GOAL_SAVE_WAIT_MS, met(worst <= GOAL_SAVE_WAIT_MS)))
+        worst = max(x[8] for x in saves)
+        print("  a press that came while a save was written: waited (to the loop's handling) %s (goal <= %d ms: %s); "
+              "to its frame %s" % (dist([x[8] for x in saves]), GOAL_SAVE_WAIT_MS, met(worst <= GOAL_SAVE_WAIT_MS),
+                                   dist([x[4] for x in saves])))
     heaps = [(h, p.walk.seed) for p in played for h in p.heaps]
     for k, what, goal in ((0, "after a draw and its collection", BB.GOAL_FREE),
                           (1, "right after a press's handling, before the draw", BB.GOAL_FREE_BEFORE)):
@@ -434,7 +435,7 @@ def report(board, played, planned=None):
         return None
     return (board, pct(free or every, 0.5), pct(free or every, 0.9), pct(free or every, 0.99), max(free or every),
             max(every), min(s[4] for s in seen) if seen else 0, min(s[7] for s in seen) if seen else 0,
-            max([x[4] for x in saves] or [0]), len(problems))
+            max([x[8] for x in saves] or [0]), len(problems))
 
 
 def quick(presses, wrote):
@@ -490,7 +491,7 @@ def summary(lines):
     (tools/bench/board.py measure()'s summary row, measure()'s)."""
     print("people's paths beside the planned scenario: press to the last I2C byte of its first frame (ms), the "
           "lowest free heap (B); goals, for the presses that found no flash write: on the pico median <= %d, "
-          "p99 <= %d, worst <= %d, on every profile worst <= %d; a press during a save <= %d; heap >= %d after a "
+          "p99 <= %d, worst <= %d, on every profile worst <= %d; a press during a save waits <= %d; heap >= %d after a "
           "draw and >= %d right after a press" % (GOAL_MEDIAN_MS, GOAL_P99_MS, GOAL_WORST_MS, GOAL_PROFILE_WORST_MS,
                                              GOAL_SAVE_WAIT_MS, BB.GOAL_FREE, BB.GOAL_FREE_BEFORE))
     print("  %-14s %-17s  %-24s  %-6s %-13s %6s" % ("", "planned scenario", "walks, no flash write", "all",
