@@ -1552,3 +1552,26 @@ def test_ok_held_on_an_entrys_changes_into_back_lets_the_edits_modules_go():
     d.app.ahead(K.OK)
     d.keys("c")  # a short OK: the edit, on what loaded
     assert type(d.app.view).__name__ == "FemWalk"
+
+
+def test_the_back_key_going_down_on_an_edits_first_list_loads_the_history_meanwhile():
+    """An edit's first screen (knack: the declarer's list) left with the back key, short or long,
+    is back to the entry's changes for sure: while the key is held the hand's modules go and the
+    history's loads (App.ahead), so that the press only opens it (126 ms on the emulated Pico, 60
+    of them the history's imports, before)."""
+    from firmware.ui.screens.history import HISTORY
+
+    d, _st = started(Rules("knack"))
+    enter(d, (score.BID, 1, 3, (1, 3, 0, 2), 0b1000, ()))
+    d.keys("a" "c" "c")  # the history, the hand's changes, OK: the edit
+    assert type(d.app.view).__name__ == "SeatList"
+    assert HISTORY not in sys.modules
+    d.app.ahead(K.BACK)
+    assert HISTORY in sys.modules
+    assert not [n for n in sys.modules if n.startswith("firmware.ui.entry.")], d.text()
+    d.keys("d")
+    assert type(d.app.view).__name__ == "Detail" and d.text().splitlines()[0].startswith("Giv 1")
+    d.keys("c")  # the edit again: the list on its answer, then the same back without the ahead
+    assert type(d.app.view).__name__ == "SeatList"
+    d.keys("d")
+    assert type(d.app.view).__name__ == "Detail"

@@ -1,6 +1,7 @@
 """The pick lists of hand entry: a player, a reason, a bid; and the hint lines below a list."""
 
 from firmware.core import score
+from firmware.ui import events
 from firmware.ui.screenmodel import Screen
 from firmware.ui.views import ListView, clip, scrolled
 
@@ -30,6 +31,12 @@ class PickList(ListView):
 
     def leave(self, app):
         self.back(app)
+
+    def ahead(self, app, ev):
+        if ev == events.BACK:  # (the back key leaves, short or long: where to, loaded meanwhile)
+            ready = getattr(self.back, "ahead", None)
+            if ready is not None:
+                ready(app)
 
     def long_prev(self, app):
         n = self.count(app)
