@@ -114,13 +114,28 @@ class Store:
 
     def _rebase(self, image, fresh, covered=False):
         """Write image as a new base in the other slot, compacted to fit; False if it cannot
-        (firmware/store/rebase.py, loaded for it: a new game, a full slot, a resume). In steps."""
+        (firmware/store/rebase.py plans it, loaded for that only: a new game, a full slot, a
+        resume). In steps: the plan, the drive copy's (covered: it holds image already, load()
+        resuming it), the NVM's write.
+        fresh: image comes whole from the game in RAM; otherwise it grows out of the stored image."""
         from firmware.store import rebase
 
         try:
-            return (yield from rebase.rebase(self, image, fresh, covered))
+            planned = rebase.plan(self, image, fresh)
         finally:
-            forget("firmware.store.rebase")
+            forget("firmware.store.rebase")  # (gone before the steps a press may come between)
+        if planned is None:
+            return False
+        n, start, fields = planned
+        if not covered and self._erases(start, self.half):
+            yield  # (the fitting and encoding took their time: a press waiting is handled first)
+            yield from self._cover(bytes(self._buf[:n]))
+        self._write(start, self._buf)
+        self.other = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
+        self.slot, self.seq, self.chain, self.pos, self.image, self.dropped_from, self.dropped_crc = fields
+        self.base_crc = self.chain
+        self.rewrite = False
+        return True
 
     def _erases(self, start, n):
         """Whether writing nvm[start:start + n] erases the sector (and so needs the drive copy)."""

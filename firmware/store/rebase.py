@@ -1,7 +1,7 @@
-"""A new base for the Store (firmware/store/journal.py): the image written whole in the other
+"""A new base for the Store (firmware/store/journal.py): the image to write whole in the other
 slot, compacted to fit (the oldest entries folded into the snapshot, else the settings dropped).
-Loaded for it only (a new game, a slot full of commits, a resume) and let go after. The functions take
-the Store.
+Loaded for it only (a new game, a slot full of commits, a resume) and let go before the writing,
+whose steps a press may come between. The functions take the Store.
 """
 
 from firmware.core.game import Game
@@ -10,46 +10,31 @@ from firmware.store import codec
 FULL = "full"  # (Store.warning) the game does not fit this board's NVM and was not saved
 
 
-def rebase(store, image, fresh, covered=False):
-    """Write image as a new base in the other slot, compacted to fit; False if it cannot. In steps
-    (a generator, as Store.saving): a step to fit and encode it, the drive copy's, the NVM's.
-
-    fresh: image comes whole from the game in RAM (its k entries are not
-    known to the store); otherwise it grows out of the stored image.
-    covered: the drive copy holds image already (load() resuming it): not written again.
-    """
+def plan(store, image, fresh):
+    """A new base for image in the other slot, compacted to fit: None when it cannot be made, else
+    (the slot's bytes in store's buffer: the frame, then erased bytes to its end; where they go;
+    the Store's fields once they are written). fresh: image comes whole from the game in RAM (its
+    k entries are not known to the store); otherwise it grows out of the stored image. Writes
+    nothing: the Store writes it (Store._rebase, in steps), this module let go first."""
     fitted = fit(store, image)
     if fitted is None:
-        return False
+        return None
     cand, j = fitted
     seq = (store.seq + 1) & 0xFF
     frame = codec.frame_base(seq, codec.encode_base(cand))
     target = 1 - store.slot if store.slot >= 0 else 0
-    start = target * store.half
     buf = store._buf  # the frame, then erased bytes to the end of the slot, written at once
     n = len(frame)
     buf[0:n] = frame
     for i in range(n, store.half):
         buf[i] = 0xFF
-    if not covered and store._erases(start, store.half):
-        yield  # (the fitting and encoding took their time: a press waiting is handled first)
-        yield from store._cover(frame)
-    store._write(start, buf)
-    if fresh:
-        store.dropped_from = image.k
-        store.dropped_crc = 0
+    dropped_from, dropped_crc = (image.k, 0) if fresh else (store.dropped_from, store.dropped_crc)
     if j:
         head = codec.encode_ops([(None, 0, e) for e in image.entries[:j]], len(image.players))
-        store.dropped_crc = codec.crc32(head, store.dropped_crc)
-    store.other = (store.seq, store.base_crc, store.pos) if store.slot >= 0 else None
-    store.slot = target
-    store.seq = seq
-    store.chain = int.from_bytes(frame[-4:], "little")
-    store.base_crc = store.chain
-    store.pos = start + len(frame)
-    store.image = cand
-    store.rewrite = False
-    return True
+        dropped_crc = codec.crc32(head, dropped_crc)
+    chain = int.from_bytes(frame[-4:], "little")
+    fields = (target, seq, chain, target * store.half + n, cand, dropped_from, dropped_crc)
+    return n, target * store.half, fields
 
 
 def base_size(image):
