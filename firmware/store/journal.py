@@ -129,7 +129,7 @@ class Store:
         n, start, fields = planned
         if not covered and self._erases(start, self.half):
             yield  # (the fitting and encoding took their time: a press waiting is handled first)
-            yield from self._cover(bytes(self._buf[:n]))
+            yield from self._cover(memoryview(self._buf)[:n])  # (no copy: nothing else writes the buffer meanwhile)
         self._write(start, self._buf)
         self.other = (self.seq, self.base_crc, self.pos) if self.slot >= 0 else None
         self.slot, self.seq, self.chain, self.pos, self.image, self.dropped_from, self.dropped_crc = fields
