@@ -1575,3 +1575,15 @@ def test_the_back_key_going_down_on_an_edits_first_list_loads_the_history_meanwh
     assert type(d.app.view).__name__ == "SeatList"
     d.keys("d")
     assert type(d.app.view).__name__ == "Detail"
+
+
+def test_the_winner_screen_lists_the_winner_first_though_a_player_has_less():
+    """knack, exact zero: Anna at -1 has not won, Dan at 0 has; the winner screen's list starts
+    with Dan, not with Anna's lower score (a play tester read Anna as the leader)."""
+    series = Series(Rules("knack"), FOUR)
+    game = series.game
+    game.push((score.ADJUST, (-13, 0, 0, -8), ""))
+    d = Driver(App(FakeStore(series), None, lang="en"))
+    enter(d, (score.BID, 3, 4, (0, 1, 1, 4), 0b0110, ()))
+    rows = d.text().splitlines()
+    assert rows[0] == "Dan wins!" and rows[1].split() == ["Dan", "0"] and rows[2].split() == ["Anna", "-1"]

@@ -22,8 +22,9 @@ class Winner(ListView):
         game = series.game
         st = game.state
         out = []
-        # the seat breaks ties: sorted is not stable on CircuitPython
-        order = sorted(range(len(game.players)), key=lambda s: (s in st.out, st.scores[s], s))
+        # The winner first (with exact zero a player under 0 has not won), then by score; the seat
+        # breaks ties: sorted is not stable on CircuitPython.
+        order = sorted(range(len(game.players)), key=lambda s: (s != st.winner, s in st.out, st.scores[s], s))
         for s in order:
             tail = ""
             if s in st.out:
