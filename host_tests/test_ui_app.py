@@ -7,6 +7,7 @@ import pytest
 
 from firmware import forget
 from firmware.core import score
+from firmware.core.game import Game
 from firmware.core.rules import Rules
 from firmware.core.series import Series
 from firmware.device import buttons
@@ -501,7 +502,7 @@ def test_the_winner_screen_lets_the_hands_modules_go(monkeypatch):
     assert "firmware.ui.screens.result" not in released
 
 
-def test_edit_that_breaks_a_later_hand_is_refused():
+def test_edit_that_breaks_a_later_hand_is_refused(monkeypatch):
     d, st = started(Rules("fem", {"start": 3}))
     enter(d, (score.PLAY, (-1, 2, 1, 2), -1, ()))
     enter(d, (score.ALL_PASS,))
@@ -515,7 +516,11 @@ def test_edit_that_breaks_a_later_hand_is_refused():
     d.keys("c")
     # and so does the preview (it said "OK? Bo vinner", and OK refused)
     assert d.text().splitlines()[0] == "Radera 1 senare"
+    relogs = []
+    monkeypatch.setattr(Game, "_relog", lambda self, log: relogs.append(log))
     d.keys("c")
+    assert relogs == []  # refused from the preview's own scoring: the whole game is not scored again
+    monkeypatch.undo()
     # the later entry that the edit breaks, as the history names it, the winner's name, and
     # what to do about it
     assert d.text() == "Går inte\nAlla pass, före giv 2\nSpelet är slut: Bo\nhar vunnit\nRadera 1 senare"
@@ -1545,7 +1550,14 @@ def test_ok_held_on_an_entrys_changes_into_back_lets_the_edits_modules_go():
     d.keys("c")
     d.app.ahead(K.OK)
     assert all(name in sys.modules for name in hand)
+    d.app.ahead(K.OK_LONG)  # still held after 300 ms: they go while the long press is 300 ms off
+    assert not [name for name in hand if name in sys.modules]
     d.keys("C")  # held: back to the history
+    assert type(d.app.view).__name__ == "History"
+    assert not [name for name in hand if name in sys.modules], d.text()
+    d.keys("c")
+    d.app.ahead(K.OK)
+    d.keys("C")  # (without the long press's ahead: the press lets them go)
     assert type(d.app.view).__name__ == "History"
     assert not [name for name in hand if name in sys.modules], d.text()
     d.keys("c")
@@ -1587,3 +1599,21 @@ def test_the_winner_screen_lists_the_winner_first_though_a_player_has_less():
     enter(d, (score.BID, 3, 4, (0, 1, 1, 4), 0b0110, ()))
     rows = d.text().splitlines()
     assert rows[0] == "Dan wins!" and rows[1].split() == ["Dan", "0"] and rows[2].split() == ["Anna", "-1"]
+
+
+def test_next_going_down_on_a_done_walk_loads_the_penalty_list_meanwhile():
+    """▶ on a walk whose rows are all answered opens the penalty list: its module loads while ▶ is
+    held (App.ahead), not in the press (FemWalk>FaultList took 58 ms on the emulated Pico)."""
+    from firmware.ui.entry.hand import PENALTY
+
+    d, _st = started()
+    d.keys("c" "b" "c" "c" "c")  # Anna 2, Bo 1, Cia 1: Dan takes the last one, the walk is done
+    walk = d.app.view
+    assert isinstance(walk, FemWalk) and walk.done, d.text()
+    forget(PENALTY)
+    d.app.ahead(K.PREV)
+    assert PENALTY not in sys.modules  # (◀ passes the next player: no penalty list)
+    d.app.ahead(K.NEXT)
+    assert PENALTY in sys.modules
+    d.keys("b")
+    assert type(d.app.view).__name__ == "FaultList", d.text()

@@ -3,11 +3,15 @@ finished walk's save or preview (``conclude``); the penalties during a hand are
 firmware/ui/entry/penalty.py's, loaded when one is entered."""
 
 from firmware.core.errors import EntryError
+from firmware.ui import lazy
 from firmware.ui.entry.flow import Preview, ties
 from firmware.ui.entry.picks import hints
+from firmware.ui.events import NEXT
 from firmware.ui.screenmodel import Screen, pad
 from firmware.ui.views import View, Window, clip, scrolled
 from firmware.words import line
+
+PENALTY = "firmware.ui.entry.penalty"  # a penalty during the hand: who, then why
 
 
 def conclude(view, app):
@@ -115,9 +119,7 @@ def change_text(app, flow, after, seat):
 def ask_fault(app, flow, view):
     """A penalty during the hand: who, then why; back to view (firmware/ui/entry/penalty.py,
     loaded for it)."""
-    from firmware.ui.entry.penalty import ask_fault as ask
-
-    ask(app, flow, view)
+    lazy.load(PENALTY, False).ask_fault(app, flow, view)
 
 
 class Rows(View):
@@ -141,6 +143,11 @@ class Rows(View):
         self.done = False
         self.win = Window()
         self.settle()
+
+    def ahead(self, app, ev):
+        """▶ going down on the done rows opens the penalty list: its module loads while ▶ is held."""
+        if self.done and ev == NEXT:
+            lazy.load(PENALTY)
 
     # -- what the rows hold ----------------------------------------------------------
 

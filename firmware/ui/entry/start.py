@@ -151,6 +151,7 @@ class Edit(Flow):
 
     def commit(self, app, entry, back):
         try:
+            self.whole(entry)  # (the preview's, kept: a refusal needs no second fold)
             if self.insert:
                 self.game.insert(self.index, entry)
             else:

@@ -183,13 +183,18 @@ class Detail(ListView):
 
     def event(self, app, ev):
         if self.loaded and ev != events.OK:  # OK held into a long press (back): they are not needed
-            for name in self.loaded:
-                forget(name)
+            self.let_go()
             import gc
 
             gc.collect()  # their code (some 15 KB) free before the history's rows are made again
         self.loaded = ()
         ListView.event(self, app, ev)
+
+    def let_go(self):
+        """The modules OK going down loaded go again."""
+        for name in self.loaded:
+            forget(name)
+        self.loaded = ()
 
     def states(self, app):
         if self.before is None:
@@ -249,6 +254,9 @@ class Detail(ListView):
     def ahead(self, app, ev):
         """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
         modules the entry opens load meanwhile."""
+        if ev == events.OK_LONG:  # OK still held: back to the history, which needs them not (the
+            self.let_go()  # loop collects their code while the long press is 300 ms off)
+            return
         k = self.cursor - len(self.info(app))
         if ev != events.OK or k == 1:  # (Delete asks here first)
             return
