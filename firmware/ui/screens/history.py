@@ -179,7 +179,7 @@ class Detail(ListView):
         self.before = None
         self.after = None
         self.lines = None  # (language, the change and why rows): built once
-        self.loaded = ()  # the entry's modules OK going down loaded (``ahead``)
+        self.loaded = ()  # type: tuple  # the entry's modules OK going down loaded (``ahead``)
 
     def event(self, app, ev):
         if self.loaded and ev != events.OK:  # OK held into a long press (back): they are not needed
