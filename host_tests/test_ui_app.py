@@ -1617,3 +1617,29 @@ def test_next_going_down_on_a_done_walk_loads_the_penalty_list_meanwhile():
     assert PENALTY in sys.modules
     d.keys("b")
     assert type(d.app.view).__name__ == "FaultList", d.text()
+
+
+def test_ok_going_down_on_a_bud_entrys_changes_loads_only_what_the_declarers_list_needs():
+    """An edit of a bud hand opens on the declarer's list, which needs the entry's modules up to
+    bidding.py: OK going down loads those (the six took longer than a short press is held: 123 ms
+    to the frame on the emulated Pico), and the tricks' load while the list waits (App.idle)."""
+    d, _st = started(Rules("bud"))
+    enter(d, (score.BID, 1, 3, (0, 3, 0, 0), 0, ()))
+    hand = A.hand_modules(d.app.series.game.rules)
+    first = hand[:hand.index(A.BIDDING) + 1]
+    d.keys("a" "c")  # the history, the hand's changes (the cursor on them: OK edits)
+    assert type(d.app.view).__name__ == "Detail"
+    d.app.let_go()
+    for name in hand:
+        forget(name)
+    d.app.ahead(K.OK)
+    assert [name for name in hand if name in sys.modules] == list(first)
+    d.keys("c")
+    assert type(d.app.view).__name__ == "SeatList" and d.text().splitlines()[0] == "Giv 1: spelförare"
+    assert "firmware.ui.entry.bud" not in sys.modules
+    for k in range(len(hand)):
+        d.app.idle(d.app.last + A.IDLE_MS + k)
+    assert all(name in sys.modules for name in hand)
+    d.keys("c")  # the declarer: the bid list, then the result list on the tricks taken
+    d.keys("c")
+    assert type(d.app.view).__name__ == "ResultList", d.text()

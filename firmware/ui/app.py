@@ -31,10 +31,13 @@ from firmware.words import tr
 START = "firmware.ui.entry.start"
 # The modules a hand of each family's usual kind loads, in the order it needs them (App.idle loads
 # them while the scoreboard waits, so that OK opens the hand at once; start.py opens the hand).
+# (bidding first: the declarer's and the bid's lists, where an edit from the history opens, need only
+# the modules up to it; the rest load while those lists wait: Bidding, history's Detail.ahead.)
+BIDDING = "firmware.ui.entry.bidding"
 _HAND = ("firmware.ui.entry.flow", START, "firmware.ui.entry.picks", "firmware.ui.entry.hand")
 FEM_HAND = _HAND + ("firmware.ui.entry.fem",)
-KNACK_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.knack")
-BUD_HAND = _HAND + ("firmware.ui.entry.bidding", "firmware.ui.entry.bud")
+KNACK_HAND = _HAND[:3] + (BIDDING, "firmware.ui.entry.hand", "firmware.ui.entry.knack")
+BUD_HAND = _HAND[:3] + (BIDDING, "firmware.ui.entry.hand", "firmware.ui.entry.bud")
 IDLE_MS = 100  # after a press: App.idle loads ahead only once presses have paused this long
 entry = Lazy("firmware.ui.entry.flow")  # the Flow of a hand
 kinds = Lazy(START)  # opens the views of one kind of entry
@@ -193,13 +196,15 @@ class App:
         except Exception:  # e.g. no room: OK loads them as before, and says so if it cannot
             self.idle_loads = False
 
-    def entry_modules(self, kind=None):
+    def entry_modules(self, kind=None, first=False):
         """The modules entering a hand of kind loads (None: the preset's usual hand), for a view's
-        ``ahead``; the irregular kinds share one module."""
+        ``ahead``; the irregular kinds share one module. first: those its first screen needs (a
+        bidding preset's declarer list: the tricks' modules load while it waits, Bidding)."""
         if self.series is None:
             return ()
         if kind is None:
-            return hand_modules(self.series.game.rules)
+            names = hand_modules(self.series.game.rules)
+            return names[:names.index(BIDDING) + 1] if first and BIDDING in names else names
         if kind == ALL_PASS:
             return _HAND[:2]
         return _HAND[:2] + (IRREGULAR,)

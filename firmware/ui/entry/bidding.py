@@ -27,6 +27,9 @@ class Bidding:
             cursor = len(listed)
         self.first = SeatList(flow, app.tr("Hand %d: declarer") % flow.number(), listed,
                               self.picked, flow.back, (app.tr("All pass"),), cursor, flow.state.dealer)
+        # an edit from the history opens here with the modules up to this one loaded (Detail.ahead):
+        # the tricks' load while the lists wait
+        self.first.later = app.entry_modules()
         app.view = self.first
 
     def picked(self, app, seat, _view):
@@ -40,6 +43,7 @@ class Bidding:
     def open_bids(self, app):
         """The bid list, on the bid chosen (the first time: the usual one)."""
         app.view = BidList(self)
+        app.view.later = self.first.later
 
     def bid_picked(self, app, bid):
         self.hand.update("bid", bid)

@@ -18,6 +18,7 @@ class PickList(ListView):
     below the cursor in one press)."""
 
     below = 1  # the hint row
+    later = ()  # the modules the screens after it need, loaded while it waits (``soon``)
 
     def __init__(self, title, pick, back, cursor):
         ListView.__init__(self)
@@ -28,6 +29,9 @@ class PickList(ListView):
 
     def title(self, app):
         return self.head
+
+    def soon(self, app):
+        return self.later
 
     def leave(self, app):
         self.back(app)

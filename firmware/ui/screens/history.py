@@ -262,7 +262,7 @@ class Detail(ListView):
             return
         kind = app.series.game.log[self.index][0] if k <= 0 else None
         irregular = kind in (score.MISDEAL, score.FAULT, score.ADJUST)
-        names = app.entry_modules(kind if irregular else None)
+        names = app.entry_modules(kind if irregular else None, first=True)
         self.loaded = tuple([name for name in names if name not in sys.modules])
         lazy.load_all(names)
 
