@@ -516,6 +516,7 @@ def test_edit_that_breaks_a_later_hand_is_refused(monkeypatch):
     d.keys("c")
     # and so does the preview (it said "OK? Bo vinner", and OK refused)
     assert d.text().splitlines()[0] == "Radera 1 senare"
+    assert d.app.view.soon(d.app) == ("firmware.ui.text",)  # the refusal's words, loaded while it waits
     relogs = []
     monkeypatch.setattr(Game, "_relog", lambda self, log: relogs.append(log))
     d.keys("c")

@@ -251,6 +251,10 @@ class Preview(ListView):
     def count(self, app):
         return self.flow.state.n
 
+    def soon(self, app):
+        """An edit that OK refuses (the title says what first): the refusal's words load meanwhile."""
+        return ("firmware.ui.text",) if self.flow.later(app, self.entry) else ()
+
     def seat(self, i):
         """The player of row i: the first to speak first, as the entry asked."""
         st = self.flow.state
