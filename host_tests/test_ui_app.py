@@ -1616,6 +1616,10 @@ def test_next_going_down_on_a_done_walk_loads_the_penalty_list_meanwhile():
     assert PENALTY not in sys.modules  # (◀ passes the next player: no penalty list)
     d.app.ahead(K.NEXT)
     assert PENALTY in sys.modules
+    d.app.ahead(K.NEXT_LONG)  # held on: its long press (the Rödskägg call) needs it not
+    assert PENALTY not in sys.modules
+    d.app.ahead(K.NEXT)
+    assert PENALTY in sys.modules
     d.keys("b")
     assert type(d.app.view).__name__ == "FaultList", d.text()
 
