@@ -7,6 +7,7 @@ import pytest
 
 from firmware import forget
 from firmware.core import score
+from firmware.core.errors import EntryError
 from firmware.core.game import Game
 from firmware.core.rules import Rules
 from firmware.core.series import Series
@@ -517,6 +518,13 @@ def test_edit_that_breaks_a_later_hand_is_refused(monkeypatch):
     # and so does the preview (it said "OK? Bo vinner", and OK refused)
     assert d.text().splitlines()[0] == "Radera 1 senare"
     assert d.app.view.soon(d.app) == ("firmware.ui.text",)  # the refusal's words, loaded while it waits
+    preview = d.app.view
+    raised = []
+    for _ in range(2):
+        with pytest.raises(EntryError) as e:
+            preview.flow.whole(preview.entry)
+        raised.append(e.value)
+    assert raised[0] is not raised[1]  # the kept refusal raised anew: raised again it grew (MicroPython)
     relogs = []
     monkeypatch.setattr(Game, "_relog", lambda self, log: relogs.append(log))
     d.keys("c")
@@ -1637,6 +1645,10 @@ def test_ok_going_down_on_a_bud_entrys_changes_loads_only_what_the_declarers_lis
     d.app.let_go()
     for name in hand:
         forget(name)
+    d.app.idle(d.app.last + A.IDLE_MS)  # while the table reads it: the first two load
+    d.app.idle(d.app.last + A.IDLE_MS + 1)
+    d.app.idle(d.app.last + A.IDLE_MS + 2)
+    assert [name for name in hand if name in sys.modules] == list(hand[:2])
     d.app.ahead(K.OK)
     assert [name for name in hand if name in sys.modules] == list(first)
     d.keys("c")

@@ -122,6 +122,44 @@ class TestScreens(unittest.TestCase):
         self.assertIn("<0>", app.screen.rows[app.screen.selected])
         self.assertEqual(app.series.game.log, [])
 
+    def test_a_refusal_asked_again_and_again_keeps_no_heap(self):
+        """A walk asks the core about the same entry on every draw, and a preview's about a later
+        entry while it waits (App.idle): the refusal kept for it is raised anew each time. Raised
+        again itself, MicroPython grew its traceback by each raise, never freed (a waiting preview
+        took 20 KB on the emulated Pico)."""
+        import gc
+
+        from firmware.core.errors import EntryError
+        from firmware.ui.entry.flow import Flow
+
+        app = App(None, None)
+        drive(app, "c")  # a game: fem, four players
+        flow = Flow(app)
+        bad = (score.PLAY, (0, 0, 0, 0), -1, ())  # no tricks taken at all
+        raised = [0]
+        first = []
+
+        def ask():
+            try:
+                flow.scored(bad)
+            except EntryError as e:
+                raised[0] += 1
+                if len(first) < 2:
+                    first.append(e)
+
+        ask()
+        ask()
+        self.assertTrue(first[0] is not first[1])  # (a new one each time: CPython has no mem_free)
+        self.assertEqual(first[1].code, first[0].code)
+        gc.collect()
+        before = gc.mem_free() if hasattr(gc, "mem_free") else 0
+        for _ in range(300):
+            ask()
+        gc.collect()
+        after = gc.mem_free() if hasattr(gc, "mem_free") else 0
+        self.assertTrue(before - after < 512, "kept %d B" % (before - after))
+        self.assertEqual(raised[0], 302)
+
     def test_winner_history_chart(self):
         app = App(None, None)
         drive(app, dict(KEYS)["fem-pot"])  # Anna wins, takes the pot

@@ -141,7 +141,7 @@ class Flow:
                 memo.clear()
             memo[entry] = got
         if isinstance(got, EntryError):
-            raise got
+            raise anew(got)
         return got
 
     def after(self, entry):
@@ -154,6 +154,11 @@ class Flow:
     def later(self, app, entry):
         """What to do before OK can save entry ("" when nothing: an edit's may end the game sooner)."""
         return ""
+
+    def breaks(self, entry):
+        """True when OK will refuse entry though the core scores it (an edit's that makes a later
+        entry impossible)."""
+        return False
 
     def totals(self, entry):
         """The game's state before and after entry is saved: the whole change, as the
@@ -176,6 +181,13 @@ class Flow:
             app.refuse(e, back)
             return
         app.committed()
+
+
+def anew(e):
+    """A new EntryError like e, to raise where e is kept (a cache of refusals): on MicroPython an
+    exception raised again grows its traceback by each raise, never freed while it is kept (a
+    preview waiting on a refused edit took 20 KB on the emulated Pico)."""
+    return EntryError(e.message, e.index, e.code, e.params)
 
 
 def _home(app):
@@ -253,7 +265,7 @@ class Preview(ListView):
 
     def soon(self, app):
         """An edit that OK refuses (the title says what first): the refusal's words load meanwhile."""
-        return ("firmware.ui.text",) if self.flow.later(app, self.entry) else ()
+        return ("firmware.ui.text",) if self.flow.breaks(self.entry) else ()
 
     def seat(self, i):
         """The player of row i: the first to speak first, as the entry asked."""

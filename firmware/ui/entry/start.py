@@ -5,7 +5,7 @@ the hand's entry lets it go (a new hand's Flow, firmware/ui/entry/flow.py, holds
 
 from firmware.core import score
 from firmware.core.errors import EntryError
-from firmware.ui.entry.flow import ALL_PASSED, PASS, Flow, Hand
+from firmware.ui.entry.flow import ALL_PASSED, PASS, Flow, Hand, anew
 
 
 def start(app, flow, kind=None):
@@ -99,9 +99,9 @@ class Edit(Flow):
             index = -1 if k == self.index else index - 1 if k > self.index else index
         return EntryError(e.message, index, e.code, e.params)
 
-    def whole(self, entry):
-        """The game's state once entry is saved and the later entries are scored again; raises
-        the EntryError of a later entry it makes impossible (the last one asked is kept)."""
+    def folds(self, entry):
+        """The game's state once entry is saved and the later entries are scored again, or the
+        EntryError of a later entry it makes impossible (the last one asked is kept)."""
         if self.folded is None or self.folded[0] != entry:
             self.folded = None  # (the last one's state is garbage before this one is made)
             log = self.game.log
@@ -120,10 +120,18 @@ class Edit(Flow):
             except EntryError as e:  # (apply refuses before it changes the state: stands stands)
                 got = e
             self.folded = (entry, got, stands)
-        got = self.folded[1]
+        return self.folded[1]
+
+    def whole(self, entry):
+        """The game's state once entry is saved and the later entries are scored again; raises
+        the EntryError of a later entry it makes impossible."""
+        got = self.folds(entry)
         if isinstance(got, EntryError):
-            raise got
+            raise anew(got)
         return got
+
+    def breaks(self, entry):
+        return isinstance(self.folds(entry), EntryError)
 
     def totals(self, entry):
         """Now > after the whole change; where it makes a later entry impossible (the preview
@@ -138,16 +146,15 @@ class Edit(Flow):
         """When entry makes a later entry impossible (a game that now ends sooner): how many later
         entries to delete first; "" when all stand."""
         log = self.game.log
-        try:
-            self.whole(entry)
-        except EntryError as e:
-            k = self.shown(e).index - self.game.base_entries
-            if not 0 <= k < len(log):
-                return ""
-            text = app.tr("Delete %d later first") % (len(log) - k)
-            # (a title beside a scroll mark has a column less)
-            return text if len(text) < app.cols else app.tr("Delete %d later") % (len(log) - k)
-        return ""
+        got = self.folds(entry)
+        if not isinstance(got, EntryError):
+            return ""
+        k = self.shown(got).index - self.game.base_entries
+        if not 0 <= k < len(log):
+            return ""
+        text = app.tr("Delete %d later first") % (len(log) - k)
+        # (a title beside a scroll mark has a column less)
+        return text if len(text) < app.cols else app.tr("Delete %d later") % (len(log) - k)
 
     def commit(self, app, entry, back):
         try:

@@ -251,6 +251,12 @@ class Detail(ListView):
     def leave(self, app):
         app.view = self.back
 
+    def soon(self, app):
+        """The first two of the modules an edit or an insert loads (6.8 KB: the entry's flow and
+        start), while the table reads the entry (App.idle); OK going down loads the rest
+        (``ahead``): all of them took longer than a short press is held."""
+        return app.entry_modules()[:2]
+
     def ahead(self, app, ev):
         """OK held on the changes or Edit (the entry's kind), or on Insert (a usual hand): the
         modules the entry opens load meanwhile."""
