@@ -525,6 +525,13 @@ def test_edit_that_breaks_a_later_hand_is_refused(monkeypatch):
             preview.flow.whole(preview.entry)
         raised.append(e.value)
     assert raised[0] is not raised[1]  # the kept refusal raised anew: raised again it grew (MicroPython)
+    d.app.idle(d.app.last + A.IDLE_MS)
+    assert "firmware.ui.text" in sys.modules
+    d.keys("d")  # back to the walk: the words loaded for OK go again
+    assert "firmware.ui.text" not in sys.modules
+    d.keys("c")
+    d.app.idle(d.app.last + A.IDLE_MS)
+    assert "firmware.ui.text" in sys.modules
     relogs = []
     monkeypatch.setattr(Game, "_relog", lambda self, log: relogs.append(log))
     d.keys("c")
@@ -1654,6 +1661,7 @@ def test_ok_going_down_on_a_bud_entrys_changes_loads_only_what_the_declarers_lis
     d.keys("c")
     assert type(d.app.view).__name__ == "SeatList" and d.text().splitlines()[0] == "Giv 1: spelförare"
     assert "firmware.ui.entry.bud" not in sys.modules
+    assert d.app.view.soon(d.app) == hand[len(first):]  # (not the start's, which a new hand lets go)
     for k in range(len(hand)):
         d.app.idle(d.app.last + A.IDLE_MS + k)
     assert all(name in sys.modules for name in hand)

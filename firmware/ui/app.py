@@ -288,8 +288,13 @@ class App:
         """Say why an entry is refused; any press returns to back. why is the core's
         EntryError/RulesError (worded from its code, players named) or a text."""
         self.view = Message(self.tr("Not possible"), text.reason(self, why, players), back_to(back))
-        if "firmware.ui.screens.history" not in sys.modules:  # (which imports it: it stays with it)
-            forget("firmware.ui.text")  # worded once: its 1.7 KB need not stay through the hand
+        self.words_done()
+
+    def words_done(self):
+        """A refusal's words (firmware/ui/text.py) were made, or will not be: its 1.7 KB need not
+        stay through the hand (but with the history, which imports it)."""
+        if "firmware.ui.screens.history" not in sys.modules:
+            forget("firmware.ui.text")
 
     def written(self, steps):
         """A store's write in steps (a generator: Store.saving); its value is None when it is

@@ -28,8 +28,9 @@ class Bidding:
         self.first = SeatList(flow, app.tr("Hand %d: declarer") % flow.number(), listed,
                               self.picked, flow.back, (app.tr("All pass"),), cursor, flow.state.dealer)
         # an edit from the history opens here with the modules up to this one loaded (Detail.ahead):
-        # the tricks' load while the lists wait
-        self.first.later = app.entry_modules()
+        # the tricks' (those after this one) load while the lists wait
+        names = app.entry_modules()
+        self.first.later = names[names.index(__name__) + 1:]
         app.view = self.first
 
     def picked(self, app, seat, _view):

@@ -296,6 +296,8 @@ class Preview(ListView):
         if ev == events.OK:
             self.flow.commit(app, self.entry, self)
         elif is_back(ev):
+            if self.flow.breaks(self.entry):
+                app.words_done()  # (loaded while it waited: ``soon``)
             if isinstance(self.back, View):
                 app.view = self.back
             else:
