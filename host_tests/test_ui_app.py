@@ -1668,3 +1668,20 @@ def test_ok_going_down_on_a_bud_entrys_changes_loads_only_what_the_declarers_lis
     d.keys("c")  # the declarer: the bid list, then the result list on the tricks taken
     d.keys("c")
     assert type(d.app.view).__name__ == "ResultList", d.text()
+
+
+def test_an_entry_chosen_in_the_menu_lets_the_menus_code_go():
+    """The menu's kinds of entry open a hand whose back is the scoreboard: the menu's module need
+    not stay through the hand (3.5 KB of the emulated Pico's heap through a 7-player knack hand)."""
+    from firmware.ui.screens.menu import MENU
+
+    d, _st = started(Rules("knack"))
+    d.keys("b")  # the menu, on its first row: a hand
+    assert type(d.app.view).__name__ == "Menu" and MENU in sys.modules
+    d.keys("c")
+    assert type(d.app.view).__name__ == "SeatList" and d.text().splitlines()[0] == "Giv 1: spelförare"
+    assert MENU not in sys.modules
+    d.keys("d")  # back from the hand: the scoreboard
+    assert type(d.app.view).__name__ == "Scoreboard"
+    d.keys("b" "b" "c")  # the menu again, its second row: a misdeal
+    assert MENU not in sys.modules and type(d.app.view).__name__ != "Menu", d.text()

@@ -1,5 +1,6 @@
 """The menu off the scoreboard, and the question before a new game."""
 
+from firmware import forget
 from firmware.core import score
 from firmware.ui import events, lazy
 from firmware.ui.lazy import Lazy
@@ -82,18 +83,18 @@ def main_menu(app, cursor=0):
     over = game.state.over()
     items = []
     if not over:
-        items.append((app.tr("Hand"), lambda a: a.enter(), app.entry_modules()))
+        items.append((app.tr("Hand"), lambda a: _enter(a), app.entry_modules()))
         # All pass in one choice (then its question); the likelier kinds come first:
         # where the dealer knocks, misdeals and knock faults are the common ones.
-        passed = (app.tr("All pass"), lambda a: a.enter(score.ALL_PASS), app.entry_modules(score.ALL_PASS))
+        passed = (app.tr("All pass"), lambda a: _enter(a, score.ALL_PASS), app.entry_modules(score.ALL_PASS))
         if not game.rules.knock:
             items.append(passed)
         irregular = app.entry_modules(score.MISDEAL)
-        items.append((app.tr("Misdeal"), lambda a: a.enter(score.MISDEAL), irregular))
+        items.append((app.tr("Misdeal"), lambda a: _enter(a, score.MISDEAL), irregular))
         if game.rules.knock:  # no knock, no knock fault
-            items.append((app.tr("Knock fault"), lambda a: a.enter(score.FAULT), irregular))
+            items.append((app.tr("Knock fault"), lambda a: _enter(a, score.FAULT), irregular))
             items.append(passed)
-        items.append((app.tr("Correction"), lambda a: a.enter(score.ADJUST), irregular))
+        items.append((app.tr("Correction"), lambda a: _enter(a, score.ADJUST), irregular))
     if game.log:  # the screens' modules load only when chosen (or while OK is held on them)
         items.append((app.tr("Undo"), lambda a: history.ask_undo(a), (history.name,)))
         items.append((app.tr("History"), lambda a: history.open_history(a), (history.name,)))
@@ -118,6 +119,13 @@ def main_menu(app, cursor=0):
 
 def _open(app, view):
     app.view = view
+
+
+def _enter(app, kind=None):
+    """An entry of kind from here: back from it is the scoreboard, so the menu's code need not
+    stay through the hand (3.5 KB)."""
+    app.enter(kind)
+    forget(MENU)
 
 
 def _toggle_big(app):
