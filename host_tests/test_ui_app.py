@@ -1637,6 +1637,13 @@ def test_next_going_down_on_a_done_walk_loads_the_penalty_list_meanwhile():
     assert PENALTY in sys.modules
     d.keys("b")
     assert type(d.app.view).__name__ == "FaultList", d.text()
+    d.keys("c" "c")  # Anna, no reason: back in the walk, the list's module goes again
+    assert isinstance(d.app.view, FemWalk) and "!" in d.text(), d.text()
+    assert PENALTY not in sys.modules
+    d.keys("b")  # (without ahead: the press loads it)
+    assert type(d.app.view).__name__ == "FaultList", d.text()
+    d.keys("d")
+    assert isinstance(d.app.view, FemWalk) and PENALTY not in sys.modules
 
 
 def test_ok_going_down_on_a_bud_entrys_changes_loads_only_what_the_declarers_list_needs():

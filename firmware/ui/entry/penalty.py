@@ -1,8 +1,13 @@
 """Penalties during a hand (a long press in a hand's walk: who, then why) and the list of
 reasons they and the irregular entries pick from; loaded when one is entered."""
 
+import sys
+
+from firmware import forget
 from firmware.ui.entry.flow import seats_in, speaking_order
 from firmware.ui.entry.picks import PickList, SeatList, goto
+
+IRREGULAR = "firmware.ui.entry.irregular"  # misdeals, knock faults, corrections: their reasons are these
 
 # Penalties during a hand (RULES.md): the stored text is the English.
 HAND_FAULTS = ("forgot to ask går med", "late Rödskägg call", "")
@@ -51,12 +56,12 @@ def ask_fault(app, flow, view):
     def picked(a, seat, who):
         if hand.fault_mark(seat):
             hand.update("faults", with_fault(hand.faults, seat, None))
-            a.view = view
+            back(a)
             return
 
         def why(a2, reason, _v):
             hand.update("faults", with_fault(hand.faults, seat, reason or "penalty"))
-            a2.view = view
+            back(a2)
 
         reasons = hand_faults(flow.rules)
         if len(reasons) == 1:  # no reason this game can have: nothing to ask
@@ -64,7 +69,12 @@ def ask_fault(app, flow, view):
             return
         a.view = ReasonList(a.tr("Penalty: why?"), reasons, why, who, 0)
 
-    app.view = FaultList(flow, seats, picked, lambda a: goto(a, view))
+    def back(a):
+        a.view = view
+        if IRREGULAR not in sys.modules:  # (which holds its ReasonList: it stays with it)
+            forget(__name__)  # back in the hand: its 1.5 KB need not stay (▶ held loads it again)
+
+    app.view = FaultList(flow, seats, picked, back)
 
 
 class FaultList(SeatList):
