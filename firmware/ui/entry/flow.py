@@ -183,11 +183,11 @@ class Flow:
         app.committed()
 
 
-def anew(e):
-    """A new EntryError like e, to raise where e is kept (a cache of refusals): on MicroPython an
-    exception raised again grows its traceback by each raise, never freed while it is kept (a
-    preview waiting on a refused edit took 20 KB on the emulated Pico)."""
-    return EntryError(e.message, e.index, e.code, e.params)
+def anew(e, index=None):
+    """A new EntryError like e (at index, else e's), to raise where e is kept (a cache of
+    refusals): on MicroPython an exception raised again grows its traceback by each raise, never
+    freed while it is kept (a preview waiting on a refused edit took 20 KB on the emulated Pico)."""
+    return EntryError(e.message, e.index if index is None else index, e.code, e.params)
 
 
 def _home(app):
@@ -296,8 +296,7 @@ class Preview(ListView):
         if ev == events.OK:
             self.flow.commit(app, self.entry, self)
         elif is_back(ev):
-            if self.flow.breaks(self.entry):
-                app.words_done()  # (loaded while it waited: ``soon``)
+            app.words_done()  # (a refusal's, loaded while it waited: ``soon``)
             if isinstance(self.back, View):
                 app.view = self.back
             else:

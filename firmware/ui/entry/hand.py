@@ -2,8 +2,6 @@
 finished walk's save or preview (``conclude``); the penalties during a hand are
 firmware/ui/entry/penalty.py's, loaded when one is entered."""
 
-import sys
-
 from firmware import forget
 from firmware.core.errors import EntryError
 from firmware.ui import lazy
@@ -145,18 +143,15 @@ class Rows(View):
         self.cursor = 0
         self.done = False
         self.win = Window()
-        self.loaded = False  # the penalty list's module loaded by ``ahead``
         self.settle()
 
     def ahead(self, app, ev):
         """▶ going down on the done rows opens the penalty list: its module loads while ▶ is held;
         held on (its long press does not open it), the module goes again."""
         if self.done and ev == NEXT:
-            self.loaded = PENALTY not in sys.modules
             lazy.load(PENALTY)
-        elif ev == NEXT_LONG and self.loaded:
-            forget(PENALTY)  # (else it stayed through the hand: 1.5 KB)
-            self.loaded = False
+        elif ev == NEXT_LONG:  # (in a walk nothing else holds it; else it stayed through the hand)
+            forget(PENALTY)
 
     # -- what the rows hold ----------------------------------------------------------
 

@@ -97,7 +97,7 @@ class Edit(Flow):
         if self.insert and index >= 0:
             k = index - self.game.base_entries
             index = -1 if k == self.index else index - 1 if k > self.index else index
-        return EntryError(e.message, index, e.code, e.params)
+        return anew(e, index)
 
     def folds(self, entry):
         """The game's state once entry is saved and the later entries are scored again, or the
@@ -114,7 +114,7 @@ class Edit(Flow):
                     try:
                         score.apply(self.rules, got, log[k])
                     except EntryError as e:
-                        raise EntryError(e.message, self.game.base_entries + i, e.code, e.params)
+                        raise anew(e, self.game.base_entries + i)
                     k += 1
                     i += 1
             except EntryError as e:  # (apply refuses before it changes the state: stands stands)
